@@ -1,0 +1,83 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Strict Swift 6 for every target of ours.
+let strict: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "tally",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "tally", targets: ["tally"]),
+    .library(name: "Flow", targets: ["Flow"]),
+    .library(name: "FlowTesting", targets: ["FlowTesting"]),
+    .library(name: "Routing", targets: ["Routing"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+  ],
+  targets: [
+    // Architecture libraries: know nothing about tally.
+    .target(
+      name: "Flow",
+      dependencies: [.product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
+    .target(name: "FlowTesting", dependencies: ["Flow"], swiftSettings: strict),
+    .target(name: "Routing", dependencies: ["Flow"], swiftSettings: strict),
+
+    // tally's layers: dependencies point one way, tally -> REPL/Reports/Import/Storage -> Core.
+    .target(name: "TallyCore", dependencies: ["Flow", "Routing"], swiftSettings: strict),
+    .target(name: "TallyStorage", dependencies: ["TallyCore"], swiftSettings: strict),
+    .target(name: "TallyImport", dependencies: ["TallyCore"], swiftSettings: strict),
+    .target(name: "TallyReports", dependencies: ["TallyCore"], swiftSettings: strict),
+    .systemLibrary(
+      name: "CReadline",
+      providers: [.apt(["libreadline-dev"])]
+    ),
+    .target(name: "TallyREPL", dependencies: ["TallyCore", "CReadline"], swiftSettings: strict),
+    .executableTarget(
+      name: "tally",
+      dependencies: [
+        "TallyCore", "TallyStorage", "TallyImport", "TallyReports", "TallyREPL",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+
+    // Benchmarks: figures go to BENCHMARKS.md.
+    .executableTarget(
+      name: "tally-bench",
+      dependencies: [
+        "Flow",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Benchmarks/tally-bench",
+      swiftSettings: strict
+    ),
+
+    .testTarget(
+      name: "FlowTests",
+      dependencies: [
+        "Flow", "FlowTesting",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "RoutingTests",
+      dependencies: ["Routing", "Flow", "FlowTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "TallyStorageTests", dependencies: ["TallyStorage"], swiftSettings: strict),
+    .testTarget(name: "TallyImportTests", dependencies: ["TallyImport"], swiftSettings: strict),
+    // Runs the built `tally` binary; `swift test` builds it along with the tests.
+    .testTarget(name: "EndToEndTests", swiftSettings: strict),
+  ]
+)

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// The `tally` command: tracks numbers from a terminal.
+@main
+struct Tally: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tally",
+    abstract: "Track numbers from a terminal: mileage a month, spend a day, hours on a project.",
+    discussion: """
+      Projects have a title, units and a frequency; readings have an amount, a time and an \
+      optional note. The subcommands and the interactive REPL arrive with the next releases.
+      """,
+    version: "0.1.0"
+  )
+
+  func run() throws {
+    print(Self.helpMessage())
+  }
+
+  /// Parses and runs the command, with the contract's exit codes: 0 success, 1 a failed
+  /// operation, 2 a usage error (swift-argument-parser's own code for those is 64).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      guard code == .validationFailure else { exit(withError: error) }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      exit(withError: ExitCode(ExitStatus.usageError))
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs the built `tally` binary, found beside the test executable (or at `TALLY_BIN`).
+struct TallyBinary {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  let url: URL
+
+  init() throws {
+    if let path = ProcessInfo.processInfo.environment["TALLY_BIN"] {
+      url = URL(fileURLWithPath: path)
+    } else {
+      let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      url = testExecutable.deletingLastPathComponent().appendingPathComponent("tally")
+    }
+    guard FileManager.default.isExecutableFile(atPath: url.path) else {
+      throw NotBuilt(path: url.path)
+    }
+  }
+
+  struct NotBuilt: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "no tally binary at \(path): run `swift build` first" }
+  }
+
+  /// Runs tally with `arguments` and waits for it to exit.
+  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes before waiting, so a full pipe cannot block the child.
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+}
