@@ -10,6 +10,7 @@ extension Store {
   ///   - subscriber: Receives the selections; held weakly.
   ///   - select: Picks the part of the state the subscriber renders.
   ///   - skipRepeats: Returns `true` when the new selection should not be delivered.
+  @inlinable
   public func subscribe<Subscriber: StoreSubscriber>(
     _ subscriber: Subscriber,
     select: @escaping (State) -> Subscriber.SelectedState,
@@ -30,6 +31,7 @@ extension Store {
   }
 
   /// Subscribes an object to a selected part of the state, delivering every new state.
+  @inlinable
   public func subscribe<Subscriber: StoreSubscriber>(
     _ subscriber: Subscriber,
     select: @escaping (State) -> Subscriber.SelectedState
@@ -38,6 +40,7 @@ extension Store {
   }
 
   /// Subscribes an object to an `Equatable` selection of the state; equal repeats are skipped.
+  @inlinable
   public func subscribe<Subscriber: StoreSubscriber>(
     _ subscriber: Subscriber,
     select: @escaping (State) -> Subscriber.SelectedState
@@ -46,6 +49,7 @@ extension Store {
   }
 
   /// Subscribes an object to the whole state, delivering every new state.
+  @inlinable
   public func subscribe<Subscriber: StoreSubscriber>(
     _ subscriber: Subscriber
   ) where Subscriber.SelectedState == State {
@@ -53,6 +57,7 @@ extension Store {
   }
 
   /// Subscribes an object to the whole `Equatable` state; equal repeats are skipped.
+  @inlinable
   public func subscribe<Subscriber: StoreSubscriber>(
     _ subscriber: Subscriber
   ) where Subscriber.SelectedState == State, State: Equatable {
@@ -61,6 +66,7 @@ extension Store {
 
   /// Ends an object's subscription: it receives no further state, not even in the current round
   /// of notifications.
+  @inlinable
   public func unsubscribe(_ subscriber: AnyObject) {
     endSubscriptions { $0.isOwned(by: subscriber) }
   }

@@ -72,6 +72,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Runs `body` while holding the store, so that nothing else changes it meanwhile.
+  @usableFromInline
   func exclusively<Result, Failure: Error>(
     _ body: () throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -103,6 +104,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
 extension Store {
   /// Adds a subscription and delivers the current state to it at once.
+  @usableFromInline
   func add(_ makeSubscription: (Int) -> Subscription<State>) -> Int {
     lock.lock()
     defer { lock.unlock() }
@@ -117,6 +119,7 @@ extension Store {
   }
 
   /// Stops the subscriptions that `shouldEnd` picks; they receive no further state.
+  @usableFromInline
   func endSubscriptions(where shouldEnd: (Subscription<State>) -> Bool) {
     lock.withLock {
       for subscription in subscriptions where shouldEnd(subscription) {

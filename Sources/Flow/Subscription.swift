@@ -1,7 +1,9 @@
 /// One subscriber's link to a store: what it selects, what it last received, whether it lives.
+@usableFromInline
 final class Subscription<State> {
   /// Delivers a state to a subscriber, which is passed in (the owner, or the subscription
   /// itself when it has no owner).
+  @usableFromInline
   typealias Delivery = (State, AnyObject) -> Void
 
   let id: Int
@@ -13,6 +15,7 @@ final class Subscription<State> {
   /// notifications receives nothing more in that round.
   var isActive = true
 
+  @usableFromInline
   init(id: Int, owner: AnyObject?, delivery: @escaping Delivery) {
     self.id = id
     self.owner = owner
@@ -21,6 +24,7 @@ final class Subscription<State> {
   }
 
   /// Whether `object` is the subscriber behind this subscription.
+  @usableFromInline
   func isOwned(by object: AnyObject) -> Bool {
     owner === object
   }
@@ -45,6 +49,7 @@ final class Subscription<State> {
   }
 
   /// A delivery that selects part of the state and passes it on unless it repeats the last.
+  @inlinable
   static func selecting<Selected>(
     _ select: @escaping (State) -> Selected,
     skipRepeats: ((Selected, Selected) -> Bool)?,
