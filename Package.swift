@@ -20,6 +20,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
@@ -34,7 +35,11 @@ let package = Package(
 
     // tally's layers: dependencies point one way, tally -> REPL/Reports/Import/Storage -> Core.
     .target(name: "TallyCore", dependencies: ["Flow", "Routing"], swiftSettings: strict),
-    .target(name: "TallyStorage", dependencies: ["TallyCore"], swiftSettings: strict),
+    .target(
+      name: "TallyStorage",
+      dependencies: ["TallyCore", "Flow", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strict
+    ),
     .target(name: "TallyImport", dependencies: ["TallyCore"], swiftSettings: strict),
     .target(name: "TallyReports", dependencies: ["TallyCore"], swiftSettings: strict),
     .systemLibrary(
@@ -75,7 +80,20 @@ let package = Package(
       dependencies: ["Routing", "Flow", "FlowTesting"],
       swiftSettings: strict
     ),
-    .testTarget(name: "TallyStorageTests", dependencies: ["TallyStorage"], swiftSettings: strict),
+    .testTarget(
+      name: "TallyCoreTests",
+      dependencies: ["TallyCore", "Flow", "FlowTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TallyStorageTests",
+      dependencies: [
+        "TallyStorage", "TallyCore", "Flow",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict
+    ),
     .testTarget(name: "TallyImportTests", dependencies: ["TallyImport"], swiftSettings: strict),
     // Runs the built `tally` binary; `swift test` builds it along with the tests.
     .testTarget(name: "EndToEndTests", swiftSettings: strict),

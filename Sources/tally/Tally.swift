@@ -9,10 +9,16 @@ struct Tally: ParsableCommand {
     abstract: "Track numbers from a terminal: mileage a month, spend a day, hours on a project.",
     discussion: """
       Projects have a title, units and a frequency; readings have an amount, a time and an \
-      optional note. The subcommands and the interactive REPL arrive with the next releases.
+      optional note. Every change can be undone, also after a restart.
       """,
-    version: "0.1.0"
+    version: "0.1.0",
+    subcommands: [
+      ProjectCommand.self, ItemCommand.self, TimerCommand.self, UndoCommand.self,
+      RedoCommand.self, LogCommand.self, ExportCommand.self,
+    ]
   )
+
+  @OptionGroup var global: GlobalOptions
 
   func run() throws {
     print(Self.helpMessage())
@@ -22,7 +28,8 @@ struct Tally: ParsableCommand {
   /// operation, 2 a usage error (swift-argument-parser's own code for those is 64).
   static func main() {
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(
+        NegativeNumbers.escape(Array(CommandLine.arguments.dropFirst())))
       try command.run()
     } catch {
       let code = exitCode(for: error)

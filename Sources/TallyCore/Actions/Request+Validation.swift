@@ -1,0 +1,52 @@
+import Foundation
+
+extension Request {
+  /// The request with its values cleaned up (titles trimmed), or the reason it cannot be
+  /// carried out whatever the database holds.
+  ///
+  /// - Throws: ``TallyError`` for an empty title or an amount that is not finite.
+  public func validated() throws(TallyError) -> Request {
+    switch self {
+    case .addProject(var project, let at):
+      project.title = try Self.checkedTitle(project.title)
+      project.units = project.units.trimmingCharacters(in: .whitespaces)
+      return .addProject(project, at: at)
+    case .editProject(let id, var edit, let at):
+      if let title = edit.title { edit.title = try Self.checkedTitle(title) }
+      edit.units = edit.units?.trimmingCharacters(in: .whitespaces)
+      return .editProject(id, edit, at: at)
+    case .addReading(var reading, let at):
+      try Self.checkAmount(reading.amount)
+      reading.note = Self.cleanedNote(reading.note)
+      return .addReading(reading, at: at)
+    case .editReading(let id, let edit, let at):
+      if let amount = edit.amount { try Self.checkAmount(amount) }
+      return .editReading(id, edit, at: at)
+    case .deleteProject, .deleteReading, .startTimer, .stopTimer, .undo, .redo:
+      return self
+    }
+  }
+
+  private static func checkedTitle(_ title: String) throws(TallyError) -> String {
+    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else {
+      throw TallyError(.invalidInput, "a project title cannot be empty")
+    }
+    guard !trimmed.contains(where: \.isNewline) else {
+      throw TallyError(.invalidInput, "a project title must be one line: '\(trimmed)'")
+    }
+    return trimmed
+  }
+
+  private static func checkAmount(_ amount: Double) throws(TallyError) {
+    guard amount.isFinite else {
+      throw TallyError(.invalidInput, "amount '\(amount)' is not a finite number")
+    }
+  }
+
+  /// An empty or blank note is no note.
+  static func cleanedNote(_ note: String?) -> String? {
+    guard let note, !note.allSatisfy(\.isWhitespace) else { return nil }
+    return note
+  }
+}

@@ -1,0 +1,75 @@
+/// A change a person asks for: it reaches the database first and the state only once written.
+///
+/// Requests carry the time they were made (`at`), so that nothing downstream reads a clock.
+/// New ids are not in them: the database assigns those, and the persistence middleware passes
+/// on what was written as a ``Commit``.
+public enum Request: Equatable, Sendable {
+  case addProject(NewProject, at: Timestamp)
+  case editProject(ProjectID, ProjectEdit, at: Timestamp)
+  case deleteProject(ProjectID, at: Timestamp)
+  case addReading(NewReading, at: Timestamp)
+  case editReading(ReadingID, ReadingEdit, at: Timestamp)
+  case deleteReading(ReadingID, at: Timestamp)
+  case startTimer(ProjectID, at: Timestamp)
+  case stopTimer(ProjectID, at: Timestamp)
+  case undo(at: Timestamp)
+  case redo(at: Timestamp)
+}
+
+/// A project to create.
+public struct NewProject: Equatable, Sendable {
+  public var title: String
+  public var units: String
+  public var frequency: Frequency
+
+  /// Describes a project to create.
+  public init(title: String, units: String = "", frequency: Frequency) {
+    self.title = title
+    self.units = units
+    self.frequency = frequency
+  }
+}
+
+/// Changes to a project; `nil` fields stay as they are.
+public struct ProjectEdit: Equatable, Sendable {
+  public var title: String?
+  public var units: String?
+  public var frequency: Frequency?
+
+  /// Describes changes to a project.
+  public init(title: String? = nil, units: String? = nil, frequency: Frequency? = nil) {
+    self.title = title
+    self.units = units
+    self.frequency = frequency
+  }
+}
+
+/// A reading to add.
+public struct NewReading: Equatable, Sendable {
+  public var projectID: ProjectID
+  public var amount: Double
+  public var timestamp: Timestamp
+  public var note: String?
+
+  /// Describes a reading to add.
+  public init(projectID: ProjectID, amount: Double, timestamp: Timestamp, note: String? = nil) {
+    self.projectID = projectID
+    self.amount = amount
+    self.timestamp = timestamp
+    self.note = note
+  }
+}
+
+/// Changes to a reading; `nil` fields stay as they are, and an empty note removes the note.
+public struct ReadingEdit: Equatable, Sendable {
+  public var amount: Double?
+  public var timestamp: Timestamp?
+  public var note: String?
+
+  /// Describes changes to a reading.
+  public init(amount: Double? = nil, timestamp: Timestamp? = nil, note: String? = nil) {
+    self.amount = amount
+    self.timestamp = timestamp
+    self.note = note
+  }
+}

@@ -1,0 +1,62 @@
+/// A change of stored data, exact enough to be undone: each case holds the rows as they were
+/// and as they became, so its ``inverse`` restores them, ids included.
+public indirect enum Change: Codable, Equatable, Sendable {
+  case insertProject(Project)
+  case updateProject(before: Project, after: Project)
+  case deleteProject(Project)
+  case insertReadings([Reading])
+  case updateReading(before: Reading, after: Reading)
+  case deleteReadings([Reading])
+  case startTimer(RunningTimer)
+  case stopTimer(RunningTimer)
+  /// Several changes applied in order, as one.
+  case batch([Change])
+
+  /// The change that reverts this one.
+  public var inverse: Change {
+    switch self {
+    case .insertProject(let project): .deleteProject(project)
+    case .updateProject(let before, let after): .updateProject(before: after, after: before)
+    case .deleteProject(let project): .insertProject(project)
+    case .insertReadings(let readings): .deleteReadings(readings)
+    case .updateReading(let before, let after): .updateReading(before: after, after: before)
+    case .deleteReadings(let readings): .insertReadings(readings)
+    case .startTimer(let timer): .stopTimer(timer)
+    case .stopTimer(let timer): .startTimer(timer)
+    case .batch(let changes): .batch(changes.reversed().map(\.inverse))
+    }
+  }
+
+  /// The projects whose readings or fields this change touches.
+  public var projectIDs: Set<ProjectID> {
+    switch self {
+    case .insertProject(let project), .deleteProject(let project): [project.id]
+    case .updateProject(_, let after): [after.id]
+    case .insertReadings(let readings), .deleteReadings(let readings):
+      Set(readings.map(\.projectID))
+    case .updateReading(let before, let after): [before.projectID, after.projectID]
+    case .startTimer(let timer), .stopTimer(let timer): [timer.projectID]
+    case .batch(let changes): changes.reduce(into: []) { $0.formUnion($1.projectIDs) }
+    }
+  }
+}
+
+/// One change in the journal, for `tally log`, `undo` and `redo`.
+public struct JournalEntry: Equatable, Sendable {
+  /// Its position in the journal.
+  public var id: Int64
+  /// When it was made.
+  public var at: Timestamp
+  /// What it did, for people.
+  public var description: String
+  /// Whether it has been undone (and can be redone).
+  public var isUndone: Bool
+
+  /// Creates a journal entry.
+  public init(id: Int64, at: Timestamp, description: String, isUndone: Bool) {
+    self.id = id
+    self.at = at
+    self.description = description
+    self.isUndone = isUndone
+  }
+}

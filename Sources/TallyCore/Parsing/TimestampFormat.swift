@@ -1,0 +1,46 @@
+public import Foundation
+
+/// How tally writes timestamps.
+public enum TimestampFormat {
+  /// ISO 8601 with the zone's offset, as exports and machine output use it:
+  /// `2024-01-15T08:30:00+01:00`, with a fraction of a second only when there is one.
+  public static func iso8601(_ timestamp: Timestamp, in zone: TimeZone) -> String {
+    let (civil, offset) = CivilTime.of(timestamp, in: zone)
+    var text = date(civil) + "T" + time(civil, seconds: true)
+    if civil.microsecond != 0 {
+      text +=
+        civil.microsecond % 1_000 == 0
+        ? "." + pad(civil.microsecond / 1_000, 3) : "." + pad(civil.microsecond, 6)
+    }
+    let sign = offset < 0 ? "-" : "+"
+    let magnitude = abs(offset)
+    text += sign + pad(magnitude / 3_600, 2) + ":" + pad(magnitude % 3_600 / 60, 2)
+    return text
+  }
+
+  /// A short local form for people: `2024-01-15 08:30`, seconds only when there are some.
+  public static func local(_ timestamp: Timestamp, in zone: TimeZone) -> String {
+    let (civil, _) = CivilTime.of(timestamp, in: zone)
+    return date(civil) + " " + time(civil, seconds: civil.second != 0)
+  }
+
+  /// The local calendar date: `2024-01-15`.
+  public static func localDate(_ timestamp: Timestamp, in zone: TimeZone) -> String {
+    date(CivilTime.of(timestamp, in: zone).0)
+  }
+
+  static func date(_ civil: CivilTime) -> String {
+    pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
+  }
+
+  static func time(_ civil: CivilTime, seconds: Bool) -> String {
+    let hhmm = pad(civil.hour, 2) + ":" + pad(civil.minute, 2)
+    return seconds ? hhmm + ":" + pad(civil.second, 2) : hhmm
+  }
+
+  static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(abs(value))
+    let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+    return value < 0 ? "-" + padded : padded
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+extension AppState {
+  /// The project whose title is `title`, ignoring case.
+  public func project(titled title: String) -> ProjectSummary? {
+    let key = Project.titleKey(title)
+    return stored.projects.first { Project.titleKey($0.project.title) == key }
+  }
+
+  /// The project with id `id`.
+  public func project(id: ProjectID) -> ProjectSummary? {
+    stored.projects.first { $0.id == id }
+  }
+
+  /// The project that the route shows, if any: the nearest project segment from the top.
+  public var routedProjectID: ProjectID? {
+    for segment in navigation.route.reversed() {
+      if case .project(let id) = segment { return id }
+    }
+    return nil
+  }
+
+  /// The timer running for `projectID`, if one is.
+  public func timer(for projectID: ProjectID) -> RunningTimer? {
+    stored.timers.first { $0.projectID == projectID }
+  }
+}
+
+extension Project {
+  /// What titles are compared by: trimmed, case folded and normalised, so "Mileage",
+  /// " mileage" and "MILEAGE" are one title.
+  public static func titleKey(_ title: String) -> String {
+    title.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+      .lowercased()
+  }
+}

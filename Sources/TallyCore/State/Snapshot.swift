@@ -1,0 +1,53 @@
+/// The part of the state that mirrors the database.
+public struct Snapshot: Equatable, Sendable {
+  /// Every project, most recently updated first.
+  public var projects: [ProjectSummary]
+  /// The running timers, by project id.
+  public var timers: [RunningTimer]
+  /// What undo and redo would do.
+  public var history: HistoryStatus
+  /// The readings of the project on screen, if one is.
+  public var openProject: OpenProject?
+
+  /// Creates a snapshot.
+  public init(
+    projects: [ProjectSummary] = [], timers: [RunningTimer] = [],
+    history: HistoryStatus = HistoryStatus(), openProject: OpenProject? = nil
+  ) {
+    self.projects = projects
+    self.timers = timers
+    self.history = history
+    self.openProject = openProject
+  }
+}
+
+/// What undo and redo would do now.
+public struct HistoryStatus: Equatable, Sendable {
+  /// The description of the change undo would revert, if any.
+  public var undo: String?
+  /// The description of the change redo would apply again, if any.
+  public var redo: String?
+
+  /// Creates a history status.
+  public init(undo: String? = nil, redo: String? = nil) {
+    self.undo = undo
+    self.redo = redo
+  }
+}
+
+/// The project on screen and its latest readings.
+public struct OpenProject: Equatable, Sendable {
+  /// The project.
+  public var summary: ProjectSummary
+  /// Its latest readings, newest first; at most a page of them.
+  public var readings: [Reading]
+
+  /// Creates an open project.
+  public init(summary: ProjectSummary, readings: [Reading]) {
+    self.summary = summary
+    self.readings = readings
+  }
+
+  /// Whether the project has readings beyond those shown.
+  public var hasMore: Bool { summary.readingCount > readings.count }
+}

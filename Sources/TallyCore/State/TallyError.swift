@@ -1,0 +1,33 @@
+/// Why something could not be done, said so a person can fix it. Nothing was changed.
+public struct TallyError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What kind of failure this is.
+  public enum Kind: String, Equatable, Sendable {
+    /// A value is wrong: an empty title, an amount that is not a number, an impossible date.
+    case invalidInput
+    /// A project or reading that does not exist.
+    case notFound
+    /// The request contradicts what is stored: a duplicate title, a timer already running.
+    case conflict
+    /// The database could not be read or written.
+    case storage
+  }
+
+  /// What kind of failure this is.
+  public var kind: Kind
+  /// What went wrong, where, and with which value.
+  public var message: String
+  /// What to do about it, if there is something to say.
+  public var hint: String?
+
+  /// Creates an error.
+  public init(_ kind: Kind, _ message: String, hint: String? = nil) {
+    self.kind = kind
+    self.message = message
+    self.hint = hint
+  }
+
+  public var description: String {
+    guard let hint else { return message }
+    return "\(message)\n\(hint)"
+  }
+}

@@ -1,0 +1,60 @@
+import TallyCore
+
+/// Writes JSON objects one at a time, so an array of a million can stream.
+public enum JSONWriter {
+  /// A JSON value.
+  public enum Value: Sendable, Equatable {
+    case string(String)
+    case number(Double)
+    case integer(Int64)
+    case null
+
+    /// A string, or `null` when absent.
+    public static func optional(_ text: String?) -> Value {
+      text.map(Value.string) ?? .null
+    }
+
+    /// A number, or `null` when absent.
+    public static func optional(_ number: Double?) -> Value {
+      number.map(Value.number) ?? .null
+    }
+  }
+
+  /// An object with its keys in the order given.
+  public static func object(_ pairs: KeyValuePairs<String, Value>) -> String {
+    "{" + pairs.map { "\(string($0.key)):\(render($0.value))" }.joined(separator: ",") + "}"
+  }
+
+  /// An array of already written values, one per line.
+  public static func array(_ elements: [String]) -> String {
+    elements.isEmpty ? "[]\n" : "[\n" + elements.joined(separator: ",\n") + "\n]\n"
+  }
+
+  static func render(_ value: Value) -> String {
+    switch value {
+    case .string(let text): string(text)
+    case .number(let number): number.isFinite ? AmountFormat.plain(number) : "null"
+    case .integer(let integer): String(integer)
+    case .null: "null"
+    }
+  }
+
+  /// A JSON string literal.
+  public static func string(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case let control where control.value < 0x20:
+        let hex = String(control.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

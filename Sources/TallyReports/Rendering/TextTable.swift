@@ -1,0 +1,88 @@
+/// A table for the terminal: a header, rows in aligned columns, and section lines between
+/// groups of rows.
+public struct TextTable: Sendable {
+  /// How a column's cells line up.
+  public enum Alignment: Sendable {
+    case left, right
+  }
+
+  /// A column: its header and alignment.
+  public struct Column: Sendable {
+    public var header: String
+    public var alignment: Alignment
+
+    /// Creates a column.
+    public init(_ header: String, _ alignment: Alignment = .left) {
+      self.header = header
+      self.alignment = alignment
+    }
+  }
+
+  private enum Line: Sendable {
+    case row([String])
+    case section(String)
+    case rule
+  }
+
+  /// The columns, left to right.
+  public let columns: [Column]
+  private var lines: [Line] = []
+
+  /// Creates an empty table.
+  public init(columns: [Column]) {
+    self.columns = columns
+  }
+
+  /// Adds a row; missing cells are empty and extra ones are dropped.
+  public mutating func append(_ cells: [String]) {
+    lines.append(.row(cells))
+  }
+
+  /// Adds a section title spanning the table, such as a month over its readings.
+  public mutating func appendSection(_ title: String) {
+    lines.append(.section(title))
+  }
+
+  /// Adds a horizontal rule, such as before a totals row.
+  public mutating func appendRule() {
+    lines.append(.rule)
+  }
+
+  /// Whether the table has no rows.
+  public var isEmpty: Bool { lines.isEmpty }
+
+  /// The table as text, one line per row, each ending in a newline.
+  public func render() -> String {
+    var widths = columns.map { $0.header.count }
+    for case .row(let cells) in lines {
+      for (index, cell) in cells.prefix(columns.count).enumerated() {
+        widths[index] = max(widths[index], cell.count)
+      }
+    }
+    let totalWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+    var text = format(columns.map(\.header), widths: widths)
+    text += String(repeating: "-", count: totalWidth) + "\n"
+    for line in lines {
+      switch line {
+      case .row(let cells): text += format(cells, widths: widths)
+      case .section(let title): text += title + "\n"
+      case .rule: text += String(repeating: "-", count: totalWidth) + "\n"
+      }
+    }
+    return text
+  }
+
+  private func format(_ cells: [String], widths: [Int]) -> String {
+    var parts: [String] = []
+    for (index, column) in columns.enumerated() {
+      let cell = index < cells.count ? cells[index] : ""
+      let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
+      let isLast = index == columns.count - 1
+      switch column.alignment {
+      case .left: parts.append(isLast ? cell : cell + padding)
+      case .right: parts.append(padding + cell)
+      }
+    }
+    return parts.joined(separator: "  ") + "\n"
+  }
+}

@@ -1,0 +1,46 @@
+import GRDB
+
+/// tally's tables, built by migrations that are never edited once released: a later schema
+/// change is a new migration with a new name.
+enum Schema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1 projects, readings, timers, journal") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE project (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+            title_key TEXT NOT NULL UNIQUE,
+            units TEXT NOT NULL DEFAULT '',
+            frequency TEXT NOT NULL CHECK (frequency IN ('daily', 'monthly', 'yearly')),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            reading_count INTEGER NOT NULL DEFAULT 0,
+            last_reading_at INTEGER
+          );
+          CREATE INDEX project_updated_at ON project(updated_at);
+          CREATE TABLE reading (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project_id INTEGER NOT NULL REFERENCES project(id) ON DELETE CASCADE,
+            amount REAL NOT NULL,
+            timestamp INTEGER NOT NULL,
+            note TEXT
+          );
+          CREATE INDEX reading_project_timestamp ON reading(project_id, timestamp);
+          CREATE TABLE timer (
+            project_id INTEGER PRIMARY KEY REFERENCES project(id) ON DELETE CASCADE,
+            started_at INTEGER NOT NULL
+          );
+          CREATE TABLE journal (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at INTEGER NOT NULL,
+            description TEXT NOT NULL,
+            change BLOB NOT NULL,
+            undone BOOLEAN NOT NULL DEFAULT 0
+          );
+          """)
+    }
+    return migrator
+  }
+}

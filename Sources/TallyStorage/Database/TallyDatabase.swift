@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+public import TallyCore
+
+/// tally's SQLite database: the one facade that reads and writes it.
+///
+/// Each write is one immediate transaction that keeps every invariant: the change, its journal
+/// entry and the project counters commit together or not at all. The connection uses WAL and
+/// waits for other writers (a busy timeout) rather than failing at once.
+public struct TallyDatabase: Sendable {
+  /// How many of the open project's latest readings the state holds.
+  public static let pageSize = 200
+  /// How many changes the journal keeps for `log` and `undo`.
+  public static let journalLimit = 1_000
+
+  let queue: DatabaseQueue
+  /// Where the database is, for messages.
+  public let path: String
+
+  private init(queue: DatabaseQueue, path: String) {
+    self.queue = queue
+    self.path = path
+  }
+
+  /// Opens (creating if needed, with its folders) the database at `location`.
+  ///
+  /// - Throws: ``TallyError`` when the file is not SQLite, cannot be opened, or was written
+  ///   by a newer tally (it is then left untouched).
+  public static func open(at location: DatabaseLocation) throws(TallyError) -> TallyDatabase {
+    let path = location.path
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw TallyError(
+        .storage, "cannot create the folder \(folder.path) for the database: \(error)")
+    }
+    return try opening(path) { configuration in
+      try DatabaseQueue(path: path, configuration: configuration)
+    }
+  }
+
+  /// A private database in memory, for tests and dry runs.
+  public static func inMemory() throws(TallyError) -> TallyDatabase {
+    try opening(":memory:") { configuration in
+      try DatabaseQueue(configuration: configuration)
+    }
+  }
+
+  private static func opening(
+    _ path: String, _ makeQueue: (Configuration) throws -> DatabaseQueue
+  ) throws(TallyError) -> TallyDatabase {
+    var configuration = Configuration()
+    configuration.journalMode = .wal
+    configuration.busyMode = .timeout(30)
+    configuration.foreignKeysEnabled = true
+    configuration.label = "tally"
+    do {
+      let queue = try makeQueue(configuration)
+      let database = TallyDatabase(queue: queue, path: path)
+      try database.migrate()
+      return database
+    } catch let error as TallyError {
+      throw error
+    } catch {
+      throw StorageFailure.describe(error, doing: "open the database", path: path)
+    }
+  }
+
+  /// Brings the schema up to date, refusing a database from a newer tally.
+  private func migrate() throws {
+    let migrator = Schema.migrator
+    let (superseded, complete) = try queue.read { db in
+      (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+    }
+    if superseded {
+      throw TallyError(
+        .storage, "\(path) was written by a newer version of tally; it was left untouched",
+        hint: "Use the newer tally, or choose another database with --db.")
+    }
+    if !complete {
+      try migrator.migrate(queue)
+    }
+  }
+
+  /// Runs `body` in one immediate write transaction, mapping failures to ``TallyError``.
+  func write<Result>(
+    doing operation: String, _ body: (Database) throws -> Result
+  ) throws(TallyError) -> Result {
+    do {
+      return try queue.writeWithoutTransaction { db in
+        var result: Result?
+        try db.inTransaction(.immediate) {
+          result = try body(db)
+          return .commit
+        }
+        guard let result else {
+          throw TallyError(.storage, "the transaction to \(operation) did not run")
+        }
+        return result
+      }
+    } catch let error as TallyError {
+      throw error
+    } catch {
+      throw StorageFailure.describe(error, doing: operation, path: path)
+    }
+  }
+
+  /// Runs `body` in a read, mapping failures to ``TallyError``.
+  func read<Result>(
+    doing operation: String, _ body: (Database) throws -> Result
+  ) throws(TallyError) -> Result {
+    do {
+      return try queue.read(body)
+    } catch let error as TallyError {
+      throw error
+    } catch {
+      throw StorageFailure.describe(error, doing: operation, path: path)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import GRDB
+public import TallyCore
+
+extension TallyDatabase {
+  /// Calls `body` with each reading of `project` from `from` (inclusive) to `to` (exclusive),
+  /// oldest first, without holding them all in memory.
+  ///
+  /// - Throws: ``TallyError`` when the database cannot be read, or what `body` throws.
+  public func forEachReading(
+    of project: ProjectID, from: Timestamp? = nil, to: Timestamp? = nil,
+    _ body: (Reading) throws -> Void
+  ) throws(TallyError) {
+    try read(doing: "read the readings") { db in
+      var request = ReadingRecord.filter(ReadingRecord.Columns.projectID == project.rawValue)
+      if let from {
+        request = request.filter(ReadingRecord.Columns.timestamp >= from.microsecondsSince1970)
+      }
+      if let to {
+        request = request.filter(ReadingRecord.Columns.timestamp < to.microsecondsSince1970)
+      }
+      let cursor = try request.order(ReadingRecord.Columns.timestamp, ReadingRecord.Columns.id)
+        .fetchCursor(db)
+      while let record = try cursor.next() {
+        try body(record.reading)
+      }
+    }
+  }
+
+  /// Calls `body` with every reading and its project's title, by project title then time.
+  public func forEachReadingWithTitle(
+    _ body: (String, Reading) throws -> Void
+  ) throws(TallyError) {
+    try read(doing: "read the readings") { db in
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT p.title, r.id, r.project_id, r.amount, r.timestamp, r.note
+          FROM reading r JOIN project p ON p.id = r.project_id
+          ORDER BY p.title_key, r.timestamp, r.id
+          """)
+      while let row = try rows.next() {
+        let reading = Reading(
+          id: ReadingID(rawValue: row[1]), projectID: ProjectID(rawValue: row[2]),
+          amount: row[3], timestamp: Timestamp(microsecondsSince1970: row[4]), note: row[5])
+        try body(row[0], reading)
+      }
+    }
+  }
+}

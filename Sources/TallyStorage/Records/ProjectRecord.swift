@@ -1,0 +1,63 @@
+import GRDB
+import TallyCore
+
+/// A row of the `project` table.
+struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "project"
+
+  var id: Int64
+  var title: String
+  /// The title as compared for uniqueness: see `Project.titleKey`.
+  var titleKey: String
+  var units: String
+  var frequency: String
+  var createdAt: Int64
+  var updatedAt: Int64
+  /// Kept up to date by every write, so the project list needs no scan of readings.
+  var readingCount: Int
+  var lastReadingAt: Int64?
+
+  enum CodingKeys: String, CodingKey {
+    case id, title, units, frequency
+    case titleKey = "title_key"
+    case createdAt = "created_at"
+    case updatedAt = "updated_at"
+    case readingCount = "reading_count"
+    case lastReadingAt = "last_reading_at"
+  }
+
+  enum Columns {
+    static let id = Column(CodingKeys.id)
+    static let titleKey = Column(CodingKeys.titleKey)
+    static let updatedAt = Column(CodingKeys.updatedAt)
+  }
+
+  init(_ project: Project) {
+    id = project.id.rawValue
+    title = project.title
+    titleKey = Project.titleKey(project.title)
+    units = project.units
+    frequency = project.frequency.rawValue
+    createdAt = project.createdAt.microsecondsSince1970
+    updatedAt = project.updatedAt.microsecondsSince1970
+    readingCount = 0
+    lastReadingAt = nil
+  }
+
+  /// The domain project; a frequency this version does not know is a storage error.
+  func project() throws -> Project {
+    guard let frequency = Frequency(rawValue: frequency) else {
+      throw TallyError(.storage, "project \(id) has an unknown frequency '\(frequency)'")
+    }
+    return Project(
+      id: ProjectID(rawValue: id), title: title, units: units, frequency: frequency,
+      createdAt: Timestamp(microsecondsSince1970: createdAt),
+      updatedAt: Timestamp(microsecondsSince1970: updatedAt))
+  }
+
+  func summary() throws -> ProjectSummary {
+    ProjectSummary(
+      project: try project(), readingCount: readingCount,
+      lastReadingAt: lastReadingAt.map(Timestamp.init(microsecondsSince1970:)))
+  }
+}

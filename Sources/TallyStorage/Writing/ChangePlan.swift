@@ -1,0 +1,144 @@
+import GRDB
+import TallyCore
+
+/// What a request will write, worked out inside its transaction from the rows as they are.
+struct ChangePlan {
+  var change: Change
+  var message: String
+  var readingID: ReadingID?
+
+  /// Plans `request`, which must not be undo or redo.
+  ///
+  /// - Throws: ``TallyError`` when the request names what does not exist or contradicts
+  ///   what is stored.
+  static func plan(_ request: Request, in db: Database) throws -> ChangePlan {
+    switch request {
+    case .addProject(let new, let at):
+      try db.expectTitleFree(new.title, except: nil)
+      let project = Project(
+        id: ProjectID(rawValue: try db.nextID(of: "project")), title: new.title,
+        units: new.units, frequency: new.frequency, createdAt: at, updatedAt: at)
+      return ChangePlan(
+        change: .insertProject(project), message: "Created project \(project.title)")
+
+    case .editProject(let id, let edit, let at):
+      let before = try db.projectRecord(id).project()
+      var after = before
+      if let title = edit.title {
+        try db.expectTitleFree(title, except: id)
+        after.title = title
+      }
+      after.units = edit.units ?? after.units
+      after.frequency = edit.frequency ?? after.frequency
+      after.updatedAt = at
+      return ChangePlan(
+        change: .updateProject(before: before, after: after),
+        message: "Changed project \(after.title)")
+
+    case .deleteProject(let id, _):
+      let project = try db.projectRecord(id).project()
+      let readings = try ReadingRecord.filter(ReadingRecord.Columns.projectID == id.rawValue)
+        .order(ReadingRecord.Columns.id).fetchAll(db).map(\.reading)
+      var changes: [Change] = []
+      if let timer = try db.timer(of: id) { changes.append(.stopTimer(timer)) }
+      if !readings.isEmpty { changes.append(.deleteReadings(readings)) }
+      changes.append(.deleteProject(project))
+      return ChangePlan(
+        change: .batch(changes),
+        message: "Deleted project \(project.title) and its \(readings.count) reading(s)")
+
+    case .addReading(let new, let at):
+      let project = try db.projectRecord(new.projectID).project()
+      let reading = Reading(
+        id: ReadingID(rawValue: try db.nextID(of: "reading")), projectID: project.id,
+        amount: new.amount, timestamp: new.timestamp, note: new.note)
+      return ChangePlan(
+        change: .batch([.insertReadings([reading]), touch(project, at: at)]),
+        message: "Added reading \(reading.id) to \(project.title): \(amount(reading, project))",
+        readingID: reading.id)
+
+    case .editReading(let id, let edit, let at):
+      let before = try db.reading(id)
+      var after = before
+      after.amount = edit.amount ?? after.amount
+      after.timestamp = edit.timestamp ?? after.timestamp
+      if let note = edit.note {
+        after.note = note.isEmpty ? nil : note
+      }
+      let project = try db.projectRecord(after.projectID).project()
+      return ChangePlan(
+        change: .batch([.updateReading(before: before, after: after), touch(project, at: at)]),
+        message: "Changed reading \(id) of \(project.title)", readingID: id)
+
+    case .deleteReading(let id, let at):
+      let reading = try db.reading(id)
+      let project = try db.projectRecord(reading.projectID).project()
+      return ChangePlan(
+        change: .batch([.deleteReadings([reading]), touch(project, at: at)]),
+        message: "Deleted reading \(id) of \(project.title): \(amount(reading, project))")
+
+    case .startTimer(let id, let at):
+      let project = try db.projectRecord(id).project()
+      if let running = try db.timer(of: id) {
+        throw TallyError(
+          .conflict,
+          "a timer is already running for \(project.title) since \(running.startedAt)",
+          hint: "Stop it first with `tally timer stop \(project.title)`.")
+      }
+      return ChangePlan(
+        change: .startTimer(RunningTimer(projectID: id, startedAt: at)),
+        message: "Started a timer for \(project.title)")
+
+    case .stopTimer(let id, let at):
+      let project = try db.projectRecord(id).project()
+      guard let timer = try db.timer(of: id) else {
+        throw TallyError(
+          .conflict, "no timer is running for \(project.title)",
+          hint: "Start one with `tally timer start \(project.title)`.")
+      }
+      guard at >= timer.startedAt else {
+        throw TallyError(
+          .invalidInput,
+          "the timer for \(project.title) started at \(timer.startedAt), after the stop time \(at)"
+        )
+      }
+      let reading = Reading(
+        id: ReadingID(rawValue: try db.nextID(of: "reading")), projectID: id,
+        amount: timer.elapsed(until: at, units: project.units), timestamp: timer.startedAt,
+        note: "timer")
+      return ChangePlan(
+        change: .batch([.stopTimer(timer), .insertReadings([reading]), touch(project, at: at)]),
+        message: "Stopped the timer for \(project.title): \(amount(reading, project))",
+        readingID: reading.id)
+
+    case .undo, .redo:
+      throw TallyError(.invalidInput, "undo and redo are not changes to plan")
+    }
+  }
+
+  /// Marks a project as changed at `at`.
+  private static func touch(_ project: Project, at: Timestamp) -> Change {
+    var after = project
+    after.updatedAt = at
+    return .updateProject(before: project, after: after)
+  }
+
+  private static func amount(_ reading: Reading, _ project: Project) -> String {
+    let number = AmountFormat.plain(reading.amount)
+    return project.units.isEmpty ? number : "\(number) \(project.units)"
+  }
+}
+
+extension Database {
+  /// Fails when another project than `except` has `title`, ignoring case.
+  fileprivate func expectTitleFree(_ title: String, except: ProjectID?) throws {
+    let key = Project.titleKey(title)
+    guard
+      let other = try ProjectRecord.filter(ProjectRecord.Columns.titleKey == key).fetchOne(self),
+      other.id != except?.rawValue
+    else { return }
+    throw TallyError(
+      .conflict, "a project titled '\(other.title)' already exists",
+      hint: "Titles are unique, ignoring case; choose another.")
+  }
+}

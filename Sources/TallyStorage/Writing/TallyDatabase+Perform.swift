@@ -1,0 +1,65 @@
+public import TallyCore
+
+extension TallyDatabase {
+  /// Carries out a validated request in one transaction: plan the change, write it, journal
+  /// it, update the project counters, read back the stored state.
+  ///
+  /// - Parameters:
+  ///   - request: What to do; see `Request.validated()`.
+  ///   - openProject: The project on screen, whose readings the snapshot includes.
+  /// - Returns: What was done and the stored data after it.
+  /// - Throws: ``TallyError``; nothing is changed then.
+  public func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit {
+    try write(doing: Self.operation(request)) { db in
+      var message: String
+      var readingID: ReadingID?
+      switch request {
+      case .undo:
+        guard let entry = try db.lastDone() else {
+          throw TallyError(.conflict, "there is nothing to undo")
+        }
+        let change = try entry.decodedChange()
+        try db.apply(change.inverse)
+        try db.markUndone(entry, true)
+        try db.refreshCounters(of: change.projectIDs)
+        message = "Undid: \(entry.description)"
+      case .redo:
+        guard let entry = try db.nextUndone() else {
+          throw TallyError(.conflict, "there is nothing to redo")
+        }
+        let change = try entry.decodedChange()
+        try db.apply(change)
+        try db.markUndone(entry, false)
+        try db.refreshCounters(of: change.projectIDs)
+        message = "Redid: \(entry.description)"
+      case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
+        .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
+        .startTimer(_, let at), .stopTimer(_, let at):
+        let plan = try ChangePlan.plan(request, in: db)
+        try db.apply(plan.change)
+        try db.record(plan.change, description: plan.message, at: at)
+        try db.refreshCounters(of: plan.change.projectIDs)
+        message = plan.message
+        readingID = plan.readingID
+      }
+      return Commit(
+        message: message, snapshot: try db.snapshot(openProject: openProject),
+        readingID: readingID)
+    }
+  }
+
+  private static func operation(_ request: Request) -> String {
+    switch request {
+    case .addProject: "create the project"
+    case .editProject: "change the project"
+    case .deleteProject: "delete the project"
+    case .addReading: "add the reading"
+    case .editReading: "change the reading"
+    case .deleteReading: "delete the reading"
+    case .startTimer: "start the timer"
+    case .stopTimer: "stop the timer"
+    case .undo: "undo"
+    case .redo: "redo"
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TallyCore
+import TallyReports
+
+/// A project's readings in each output format, written as they stream from the database.
+final class ReadingListing {
+  private let project: Project
+  private let zone: TimeZone
+  private var table: TextTable
+  private var section: String?
+  private var count = 0
+
+  init(project: Project, zone: TimeZone) {
+    self.project = project
+    self.zone = zone
+    let amountHeader = project.units.isEmpty ? "AMOUNT" : "AMOUNT (\(project.units))"
+    table = TextTable(columns: [
+      .init("ID", .right), .init("TIME"), .init(amountHeader, .right), .init("NOTE"),
+    ])
+  }
+
+  func begin(_ format: OutputFormat, to output: StandardOutput) {
+    switch format {
+    case .table: break
+    case .csv: output.write(CSVWriter.line(["id", "timestamp", "amount", "note"]))
+    case .json: output.write("[")
+    }
+  }
+
+  func write(_ reading: Reading, _ format: OutputFormat, to output: StandardOutput) {
+    defer { count += 1 }
+    switch format {
+    case .table:
+      let label = project.frequency.section(of: reading.timestamp, in: zone)
+      if label != section {
+        table.appendSection(label)
+        section = label
+      }
+      table.append([
+        reading.id.description, TimestampFormat.local(reading.timestamp, in: zone),
+        AmountFormat.plain(reading.amount), reading.note ?? "",
+      ])
+    case .csv:
+      output.write(
+        CSVWriter.line([
+          reading.id.description, TimestampFormat.iso8601(reading.timestamp, in: zone),
+          AmountFormat.plain(reading.amount), reading.note ?? "",
+        ]))
+    case .json:
+      output.write(
+        (count == 0 ? "\n" : ",\n")
+          + JSONWriter.object([
+            "id": .integer(reading.id.rawValue),
+            "timestamp": .string(TimestampFormat.iso8601(reading.timestamp, in: zone)),
+            "amount": .number(reading.amount),
+            "note": .optional(reading.note),
+          ]))
+    }
+  }
+
+  func end(_ format: OutputFormat, to output: StandardOutput) {
+    switch format {
+    case .table:
+      if count == 0 {
+        Messages.say("\(project.title) has no readings in that range.")
+      } else {
+        output.write(table.render())
+      }
+    case .csv: break
+    case .json: output.write(count == 0 ? "]\n" : "\n]\n")
+    }
+  }
+}
