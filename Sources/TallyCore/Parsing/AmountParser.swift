@@ -5,6 +5,7 @@ public enum AmountParser {
   /// - Parameters:
   ///   - text: The value, surrounding spaces allowed.
   ///   - decimalComma: Reads `1.234,5` as 1234.5: dots group thousands, the comma is the mark.
+  /// - Returns: The number.
   /// - Throws: ``AmountParseError`` for empty values, text, `NaN`, infinities and overflow.
   public static func parse(_ text: String, decimalComma: Bool = false) throws(AmountParseError)
     -> Double

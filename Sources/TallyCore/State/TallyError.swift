@@ -1,4 +1,6 @@
-/// Why something could not be done, said so a person can fix it. Nothing was changed.
+/// Why something could not be done, said so that a person can fix it.
+///
+/// Whatever failed changed nothing.
 public struct TallyError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
   public enum Kind: String, Equatable, Sendable {

@@ -92,7 +92,9 @@ struct ProjectCommand: ParsableCommand {
 
 /// Asks a person to confirm on the terminal.
 enum Confirmation {
-  /// Asks `question`; throws unless the answer is yes. Without a terminal to ask on, refuses.
+  /// Asks `question` and throws unless the answer is yes.
+  ///
+  /// Without a terminal to ask on, it refuses.
   static func ask(_ question: String, refusal: String) throws {
     guard isatty(STDIN_FILENO) == 1 else {
       throw TallyError(
