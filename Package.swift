@@ -82,7 +82,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TallyCoreTests",
-      dependencies: ["TallyCore", "Flow", "FlowTesting"],
+      dependencies: ["TallyCore", "Flow", "FlowTesting", "Routing"],
       swiftSettings: strict
     ),
     .testTarget(

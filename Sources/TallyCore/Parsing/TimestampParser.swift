@@ -120,5 +120,11 @@ public struct TimestampParseError: Error, Equatable, CustomStringConvertible {
   /// What is wrong with it.
   public var reason: String
 
+  /// Creates the error for `value`.
+  public init(value: String, reason: String) {
+    self.value = value
+    self.reason = reason
+  }
+
   public var description: String { "'\(value)': \(reason)" }
 }
