@@ -1,6 +1,6 @@
 import FlowTesting
-import Routing
 import Foundation
+import Routing
 import TallyCore
 import Testing
 
@@ -21,7 +21,9 @@ import Testing
 
   @Test func aCommitTakesTheStoredDataAndItsMessage() {
     let store = makeStore()
-    let snapshot = Snapshot(projects: [ProjectSummary(project: project, readingCount: 0, lastReadingAt: nil)])
+    let snapshot = Snapshot(projects: [
+      ProjectSummary(project: project, readingCount: 0, lastReadingAt: nil)
+    ])
     store.send(.failed(TallyError(.conflict, "earlier"))) {
       $0.lastError = TallyError(.conflict, "earlier")
     }

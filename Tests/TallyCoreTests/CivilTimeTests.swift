@@ -19,7 +19,8 @@ import Testing
     calendar.timeZone = .gmt
     for seconds in stride(from: -2_000_000_000, through: 4_000_000_000, by: 7_777_777) {
       let date = Date(timeIntervalSince1970: Double(seconds))
-      let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+      let parts = calendar.dateComponents(
+        [.year, .month, .day, .hour, .minute, .second], from: date)
       let civil = CivilTime(microsecondsAsUTC: Int64(seconds) * 1_000_000)
       #expect(
         [civil.year, civil.month, civil.day, civil.hour, civil.minute, civil.second]

@@ -33,7 +33,9 @@ import Testing
   }
 
   @Test func changesSurviveTheirJournalEncoding() throws {
-    let change = Change.batch([.deleteReadings([reading(1, 0), reading(2, 5, -3.25)]), .deleteProject(project)])
+    let change = Change.batch([
+      .deleteReadings([reading(1, 0), reading(2, 5, -3.25)]), .deleteProject(project),
+    ])
     let data = try JSONEncoder().encode(change)
     #expect(try JSONDecoder().decode(Change.self, from: data) == change)
   }
@@ -52,16 +54,20 @@ import Testing
   @Test func readingsFallInSectionsByFrequency() throws {
     let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
     // 2023-12-31T23:30Z is already 2024 in Berlin.
-    let readings = [reading(1, 1_704_065_400), reading(2, 1_704_067_200), reading(3, 1_706_745_600)]
+    let readings = [
+      reading(1, 1_704_065_400), reading(2, 1_704_067_200), reading(3, 1_706_745_600),
+    ]
     let monthly = ReadingSection.grouping(readings, by: .monthly, in: berlin)
     #expect(monthly.map(\.label) == ["2024-01", "2024-02"])
     #expect(monthly.map { $0.readings.count } == [2, 1])
-    #expect(ReadingSection.grouping(readings, by: .monthly, in: .gmt).map(\.label) == [
-      "2023-12", "2024-01", "2024-02",
-    ])
+    #expect(
+      ReadingSection.grouping(readings, by: .monthly, in: .gmt).map(\.label) == [
+        "2023-12", "2024-01", "2024-02",
+      ])
     #expect(ReadingSection.grouping(readings, by: .yearly, in: berlin).map(\.label) == ["2024"])
-    #expect(ReadingSection.grouping(readings, by: .daily, in: berlin).map(\.label) == [
-      "2024-01-01", "2024-02-01",
-    ])
+    #expect(
+      ReadingSection.grouping(readings, by: .daily, in: berlin).map(\.label) == [
+        "2024-01-01", "2024-02-01",
+      ])
   }
 }

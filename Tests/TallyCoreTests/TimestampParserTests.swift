@@ -52,17 +52,21 @@ import Testing
     #expect(try seconds("2024-10-27T02:30", berlin) == (try seconds("2024-10-27T00:30Z", utc)))
   }
 
-  @Test(arguments: ["2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-01-15T24:00",
-    "2024-01-15T23:60", "2024-04-31"])
+  @Test(arguments: [
+    "2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-01-15T24:00",
+    "2024-01-15T23:60", "2024-04-31",
+  ])
   func refusesImpossibleDates(text: String) {
     #expect(throws: TimestampParseError(value: text, reason: "no such date or time")) {
       try utc.parse(text)
     }
   }
 
-  @Test(arguments: ["", "yesterday", "15.01.2024", "2024-1-15", "2024-01-15T8:30", "2024-01-15T",
+  @Test(arguments: [
+    "", "yesterday", "15.01.2024", "2024-1-15", "2024-01-15T8:30", "2024-01-15T",
     "2024-01-15T08:30:", "2024-01-15T08:30:15.", "2024-01-15T08:30Zjunk", "2024-01-15+25:00",
-    "2024-01-15T08:30+01:00:00", " 2024-01-15"])
+    "2024-01-15T08:30+01:00:00", " 2024-01-15",
+  ])
   func refusesWhatIsNotISO8601(text: String) {
     #expect(throws: TimestampParseError.self) { try utc.parse(text) }
   }

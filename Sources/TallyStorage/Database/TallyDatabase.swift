@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 public import TallyCore
 
@@ -24,9 +24,15 @@ public struct TallyDatabase: Sendable {
 
   /// Opens (creating if needed, with its folders) the database at `location`.
   ///
+  /// - Parameters:
+  ///   - location: Where the database is.
+  ///   - busyTimeout: How long a write waits for another program's write to finish.
+  /// - Returns: The open database, its schema up to date.
   /// - Throws: ``TallyError`` when the file is not SQLite, cannot be opened, or was written
   ///   by a newer tally (it is then left untouched).
-  public static func open(at location: DatabaseLocation) throws(TallyError) -> TallyDatabase {
+  public static func open(
+    at location: DatabaseLocation, busyTimeout: TimeInterval = 30
+  ) throws(TallyError) -> TallyDatabase {
     let path = location.path
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     do {
@@ -35,24 +41,32 @@ public struct TallyDatabase: Sendable {
       throw TallyError(
         .storage, "cannot create the folder \(folder.path) for the database: \(error)")
     }
-    return try opening(path) { configuration in
-      try DatabaseQueue(path: path, configuration: configuration)
+    return try opening(path, busyTimeout: busyTimeout) { configuration in
+      // Setting up WAL writes to the file: look at an existing one read-only first, so that
+      // one from a newer tally (or not from tally at all) is left untouched.
+      if FileManager.default.fileExists(atPath: path) {
+        var probe = Configuration()
+        probe.readonly = true
+        try refuseNewerSchema(try DatabaseQueue(path: path, configuration: probe), path: path)
+      }
+      return try DatabaseQueue(path: path, configuration: configuration)
     }
   }
 
   /// A private database in memory, for tests and dry runs.
   public static func inMemory() throws(TallyError) -> TallyDatabase {
-    try opening(":memory:") { configuration in
+    try opening(":memory:", busyTimeout: 0) { configuration in
       try DatabaseQueue(configuration: configuration)
     }
   }
 
   private static func opening(
-    _ path: String, _ makeQueue: (Configuration) throws -> DatabaseQueue
+    _ path: String, busyTimeout: TimeInterval,
+    _ makeQueue: (Configuration) throws -> DatabaseQueue
   ) throws(TallyError) -> TallyDatabase {
     var configuration = Configuration()
     configuration.journalMode = .wal
-    configuration.busyMode = .timeout(30)
+    configuration.busyMode = .timeout(busyTimeout)
     configuration.foreignKeysEnabled = true
     configuration.label = "tally"
     do {
@@ -69,18 +83,18 @@ public struct TallyDatabase: Sendable {
 
   /// Brings the schema up to date, refusing a database from a newer tally.
   private func migrate() throws {
+    try Self.refuseNewerSchema(queue, path: path)
     let migrator = Schema.migrator
-    let (superseded, complete) = try queue.read { db in
-      (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
-    }
-    if superseded {
-      throw TallyError(
-        .storage, "\(path) was written by a newer version of tally; it was left untouched",
-        hint: "Use the newer tally, or choose another database with --db.")
-    }
-    if !complete {
+    if try !queue.read(migrator.hasCompletedMigrations) {
       try migrator.migrate(queue)
     }
+  }
+
+  private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws {
+    guard try queue.read(Schema.migrator.hasBeenSuperseded) else { return }
+    throw TallyError(
+      .storage, "\(path) was written by a newer version of tally; it was left untouched",
+      hint: "Use the newer tally, or choose another database with --db.")
   }
 
   /// Runs `body` in one immediate write transaction, mapping failures to ``TallyError``.

@@ -1,0 +1,281 @@
+import Flow
+import Foundation
+import GRDB
+import TallyCore
+import TallyStorage
+import Testing
+
+@Suite struct PersistenceMiddlewareTests {
+  let clock = TestClock()
+
+  func addProject(
+    _ store: TallyStoreUnderTest, _ title: String, units: String = "",
+    frequency: Frequency = .daily
+  ) throws -> ProjectID {
+    store.request(
+      .addProject(NewProject(title: title, units: units, frequency: frequency), at: clock.now()))
+    return try #require(store.projectID(title))
+  }
+
+  @discardableResult
+  func addReading(_ store: TallyStoreUnderTest, _ project: ProjectID, _ amount: Double)
+    -> TallyError?
+  {
+    store.request(
+      .addReading(
+        NewReading(projectID: project, amount: amount, timestamp: clock.now()), at: clock.now()))
+  }
+
+  @Test func aCommittedRequestIsInTheStateAndTheDatabase() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let id = try addProject(store, "Mileage", units: "km", frequency: .monthly)
+    #expect(store.state.status == "Created project Mileage")
+    #expect(store.state.lastError == nil)
+    #expect(store.state.stored == (try database.snapshot()))
+    #expect(store.state.project(id: id)?.project.units == "km")
+  }
+
+  @Test func aDuplicateTitleFailsAndChangesNothing() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    _ = try addProject(store, "Mileage")
+    let before = store.state.stored
+    let error = store.request(
+      .addProject(NewProject(title: " MILEAGE ", frequency: .daily), at: clock.now()))
+    #expect(error?.kind == .conflict)
+    #expect(error?.message == "a project titled 'Mileage' already exists")
+    #expect(store.state.stored == before)
+    #expect(try database.snapshot() == before)
+  }
+
+  @Test func renamingToAnotherProjectsTitleFails() throws {
+    let store = try makeStore(try TallyDatabase.inMemory())
+    let a = try addProject(store, "A")
+    _ = try addProject(store, "B")
+    #expect(
+      store.request(.editProject(a, ProjectEdit(title: "b"), at: clock.now()))?.kind == .conflict)
+    // Changing only the case of its own title is allowed.
+    #expect(store.request(.editProject(a, ProjectEdit(title: "a"), at: clock.now())) == nil)
+    #expect(store.state.project(id: a)?.project.title == "a")
+  }
+
+  @Test func readingsTouchTheirProjectAndTheListShowsTheNewestFirst() throws {
+    let store = try makeStore(try TallyDatabase.inMemory())
+    let first = try addProject(store, "First")
+    let second = try addProject(store, "Second")
+    #expect(store.state.stored.projects.map(\.id) == [second, first])
+    addReading(store, first, 5)
+    #expect(store.state.stored.projects.map(\.id) == [first, second])
+    let summary = try #require(store.state.project(id: first))
+    #expect(summary.readingCount == 1)
+    #expect(summary.lastReadingAt != nil)
+    #expect(summary.project.updatedAt > summary.project.createdAt)
+  }
+
+  @Test func unknownIdsAreNotFound() throws {
+    let store = try makeStore(try TallyDatabase.inMemory())
+    let missingProject = ProjectID(rawValue: 42)
+    let missingReading = ReadingID(rawValue: 42)
+    #expect(addReading(store, missingProject, 1)?.message == "there is no project 42")
+    #expect(store.request(.deleteReading(missingReading, at: clock.now()))?.kind == .notFound)
+    #expect(
+      store.request(.editReading(missingReading, ReadingEdit(amount: 1), at: clock.now()))?.message
+        == "there is no reading 42")
+    #expect(store.request(.deleteProject(missingProject, at: clock.now()))?.kind == .notFound)
+  }
+
+  @Test func invalidValuesNeverReachTheDatabase() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let id = try addProject(store, "P")
+    let before = try database.snapshot()
+    #expect(addReading(store, id, .nan)?.kind == .invalidInput)
+    #expect(
+      store.request(.addProject(NewProject(title: " ", frequency: .daily), at: clock.now()))?.kind
+        == .invalidInput)
+    #expect(try database.snapshot() == before)
+  }
+
+  @Test func editingAndDeletingReadings() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let id = try addProject(store, "P")
+    addReading(store, id, 5)
+    var readings: [Reading] = []
+    try database.forEachReading(of: id) { readings.append($0) }
+    let reading = try #require(readings.first)
+    #expect(
+      store.request(
+        .editReading(reading.id, ReadingEdit(amount: 7, note: "fixed"), at: clock.now())) == nil)
+    readings = []
+    try database.forEachReading(of: id) { readings.append($0) }
+    #expect(readings.map(\.amount) == [7])
+    #expect(readings.map(\.note) == ["fixed"])
+    #expect(store.request(.editReading(reading.id, ReadingEdit(note: ""), at: clock.now())) == nil)
+    readings = []
+    try database.forEachReading(of: id) { readings.append($0) }
+    #expect(readings.map(\.note) == [nil])
+    #expect(store.request(.deleteReading(reading.id, at: clock.now())) == nil)
+    #expect(store.state.project(id: id)?.readingCount == 0)
+    #expect(store.state.project(id: id)?.lastReadingAt == nil)
+  }
+
+  @Test func aTimerRecordsTheElapsedTimeInTheProjectsUnits() throws {
+    let folder = try TemporaryFolder()
+    let location = DatabaseLocation(
+      option: folder.path("t.sqlite"), environment: [:], homeDirectory: "/")
+    let start = Timestamp(secondsSince1970: 1_700_000_000)
+    var id: ProjectID
+    do {
+      let store = try makeStore(try TallyDatabase.open(at: location))
+      id = try addProject(store, "Work", units: "min")
+      #expect(store.request(.startTimer(id, at: start)) == nil)
+      #expect(store.request(.startTimer(id, at: start))?.kind == .conflict)
+    }
+    // The timer survives a restart.
+    let database = try TallyDatabase.open(at: location)
+    let store = try makeStore(database)
+    #expect(store.state.timer(for: id)?.startedAt == start)
+    let stop = Timestamp(secondsSince1970: 1_700_000_000 + 150 * 60)
+    #expect(store.request(.stopTimer(id, at: stop)) == nil)
+    #expect(store.state.status == "Stopped the timer for Work: 150 min")
+    #expect(store.state.stored.timers.isEmpty)
+    var readings: [Reading] = []
+    try database.forEachReading(of: id) { readings.append($0) }
+    #expect(readings.map(\.amount) == [150])
+    #expect(readings.map(\.timestamp) == [start])
+    #expect(store.request(.stopTimer(id, at: stop))?.message == "no timer is running for Work")
+  }
+
+  @Test func undoAndRedoWorkAcrossRestarts() throws {
+    let folder = try TemporaryFolder()
+    let location = DatabaseLocation(
+      option: folder.path("u.sqlite"), environment: [:], homeDirectory: "/")
+    let id: ProjectID
+    do {
+      let store = try makeStore(try TallyDatabase.open(at: location))
+      id = try addProject(store, "P")
+      addReading(store, id, 1)
+      addReading(store, id, 2)
+    }
+    do {
+      let store = try makeStore(try TallyDatabase.open(at: location))
+      #expect(store.state.stored.history.undo == "Added reading 2 to P: 2")
+      #expect(store.request(.undo(at: clock.now())) == nil)
+      #expect(store.state.status == "Undid: Added reading 2 to P: 2")
+      #expect(store.state.project(id: id)?.readingCount == 1)
+    }
+    do {
+      let store = try makeStore(try TallyDatabase.open(at: location))
+      #expect(store.state.stored.history.redo == "Added reading 2 to P: 2")
+      #expect(store.request(.redo(at: clock.now())) == nil)
+      #expect(store.state.project(id: id)?.readingCount == 2)
+    }
+  }
+
+  @Test func undoingAProjectDeleteRestoresItWithItsReadingsAndIds() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let id = try addProject(store, "P")
+    for amount in [1.0, 2, 3] { addReading(store, id, amount) }
+    #expect(store.request(.startTimer(id, at: clock.now())) == nil)
+    let before = try database.snapshot()
+    var readingsBefore: [Reading] = []
+    try database.forEachReading(of: id) { readingsBefore.append($0) }
+
+    #expect(store.request(.deleteProject(id, at: clock.now())) == nil)
+    #expect(store.state.stored.projects.isEmpty)
+    #expect(store.request(.undo(at: clock.now())) == nil)
+
+    var readingsAfter: [Reading] = []
+    try database.forEachReading(of: id) { readingsAfter.append($0) }
+    #expect(readingsAfter == readingsBefore)
+    var restored = try database.snapshot()
+    restored.history = before.history
+    #expect(restored == before)
+    #expect(store.state.stored == (try database.snapshot()))
+  }
+
+  @Test func aNewChangeDiscardsWhatCouldBeRedone() throws {
+    let store = try makeStore(try TallyDatabase.inMemory())
+    let id = try addProject(store, "P")
+    addReading(store, id, 1)
+    store.request(.undo(at: clock.now()))
+    #expect(store.state.stored.history.redo != nil)
+    addReading(store, id, 2)
+    #expect(store.state.stored.history.redo == nil)
+    #expect(store.request(.redo(at: clock.now()))?.message == "there is nothing to redo")
+  }
+
+  @Test func nothingToUndoIsAnError() throws {
+    let store = try makeStore(try TallyDatabase.inMemory())
+    #expect(store.request(.undo(at: clock.now()))?.message == "there is nothing to undo")
+  }
+
+  @Test func theJournalListsChangesNewestFirst() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let id = try addProject(store, "P", units: "km")
+    addReading(store, id, 4)
+    store.request(.undo(at: clock.now()))
+    let journal = try database.journal(limit: 10)
+    #expect(journal.map(\.description) == ["Added reading 1 to P: 4 km", "Created project P"])
+    #expect(journal.map(\.isUndone) == [true, false])
+  }
+
+  @Test func aFailedWriteLeavesStateAndDatabaseAsTheyWere() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("f.sqlite")
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    let store = try makeStore(database)
+    let id = try addProject(store, "P")
+    // Another program makes every new reading fail, as a full disk would.
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(
+        sql:
+          "CREATE TRIGGER refuse BEFORE INSERT ON reading BEGIN SELECT RAISE(ABORT, 'refused'); END"
+      )
+    }
+    let before = try database.snapshot()
+    let error = addReading(store, id, 1)
+    #expect(error?.message == "cannot add the reading: refused")
+    #expect(error?.hint == "Nothing was changed.")
+    #expect(store.state.stored == before)
+    #expect(try database.snapshot() == before)
+  }
+
+  @Test func aDatabaseKeptBusyByAnotherProgramFailsCleanly() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("busy.sqlite")
+    let location = DatabaseLocation(option: path, environment: [:], homeDirectory: "/")
+    let database = try TallyDatabase.open(at: location, busyTimeout: 0.1)
+    let store = try makeStore(database)
+    let id = try addProject(store, "P")
+    let other = try DatabaseQueue(path: path)
+    try other.writeWithoutTransaction { db in
+      try db.execute(sql: "BEGIN IMMEDIATE")
+      let error = addReading(store, id, 1)
+      #expect(error?.message.contains("busy") == true)
+      try db.execute(sql: "ROLLBACK")
+    }
+    #expect(store.state.project(id: id)?.readingCount == 0)
+    #expect(addReading(store, id, 1) == nil)
+  }
+
+  @Test func openingAProjectLoadsItsLatestReadings() throws {
+    let store = try makeStore(try TallyDatabase.inMemory())
+    let id = try addProject(store, "P")
+    for amount in 1...3 { addReading(store, id, Double(amount)) }
+    #expect(store.state.stored.openProject == nil)
+    store.dispatch(.navigate(.push(.project(id))))
+    #expect(store.state.stored.openProject?.readings.map(\.amount) == [3, 2, 1])
+    addReading(store, id, 4)
+    #expect(store.state.stored.openProject?.readings.map(\.amount) == [4, 3, 2, 1])
+    store.dispatch(.navigate(.pop))
+    #expect(store.state.stored.openProject == nil)
+  }
+}
+
+typealias TallyStoreUnderTest = Flow.Store<AppState, TallyAction>

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStorage
+import Testing
+
+@Suite struct TallyDatabaseTests {
+  @Test func createsMissingFoldersAndAnEmptyDatabase() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("a/b/c/tally.sqlite")
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    #expect(FileManager.default.fileExists(atPath: path))
+    #expect(try database.snapshot() == Snapshot())
+  }
+
+  @Test func reopensWithWhatWasWritten() throws {
+    let folder = try TemporaryFolder()
+    let location = DatabaseLocation(
+      option: folder.path("t.sqlite"), environment: [:], homeDirectory: "/")
+    let clock = TestClock()
+    do {
+      let store = try makeStore(try TallyDatabase.open(at: location))
+      store.request(
+        .addProject(NewProject(title: "Mileage", units: "km", frequency: .monthly), at: clock.now())
+      )
+    }
+    let reopened = try TallyDatabase.open(at: location)
+    #expect(try reopened.snapshot().projects.map(\.project.title) == ["Mileage"])
+  }
+
+  @Test func refusesAFileThatIsNotSQLiteAndLeavesItAlone() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("notes.txt")
+    let content = Data(String(repeating: "not a database\n", count: 100).utf8)
+    try content.write(to: URL(fileURLWithPath: path))
+    #expect {
+      try TallyDatabase.open(
+        at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    } throws: { error in
+      (error as? TallyError)?.message == "\(path) is not a tally database (it is not SQLite)"
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+  }
+
+  @Test func refusesADatabaseFromANewerTallyAndLeavesItAlone() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("newer.sqlite")
+    let location = DatabaseLocation(option: path, environment: [:], homeDirectory: "/")
+    _ = try TallyDatabase.open(at: location)
+    do {
+      let queue = try DatabaseQueue(path: path)
+      try queue.write { db in
+        try db.execute(
+          sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99 from the future')")
+      }
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect {
+      try TallyDatabase.open(at: location)
+    } throws: { error in
+      (error as? TallyError)?.message
+        == "\(path) was written by a newer version of tally; it was left untouched"
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func anUnwritableFolderIsAClearError() throws {
+    #expect {
+      try TallyDatabase.open(
+        at: DatabaseLocation(option: "/proc/tally/t.sqlite", environment: [:], homeDirectory: "/"))
+    } throws: { error in
+      (error as? TallyError)?.message.contains("cannot create the folder /proc/tally") == true
+    }
+  }
+
+  @Test func usesWriteAheadLogging() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("wal.sqlite")
+    _ = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    let mode = try DatabaseQueue(path: path).read { db in
+      try String.fetchOne(db, sql: "PRAGMA journal_mode")
+    }
+    #expect(mode == "wal")
+  }
+
+  @Test func timestampsAndAmountsReadBackExactly() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let clock = TestClock()
+    store.request(.addProject(NewProject(title: "Exact", frequency: .daily), at: clock.now()))
+    let project = try #require(store.projectID("Exact"))
+    let values: [(Int64, Double)] = [
+      (1_705_307_415_123_457, 0.1), (-1, -0.000_000_1), (4_102_444_800_000_000, 1.0 / 3.0),
+      (0, 123_456_789.987_654_32),
+    ]
+    for (micro, amount) in values {
+      store.request(
+        .addReading(
+          NewReading(
+            projectID: project, amount: amount,
+            timestamp: Timestamp(microsecondsSince1970: micro)), at: clock.now()))
+    }
+    var read: [(Int64, Double)] = []
+    try database.forEachReading(of: project) {
+      read.append(($0.timestamp.microsecondsSince1970, $0.amount))
+    }
+    #expect(read.map(\.0) == values.map(\.0).sorted())
+    for (micro, amount) in values {
+      #expect(read.first { $0.0 == micro }?.1 == amount)
+    }
+  }
+
+  @Test func deletingAProjectDeletesItsReadings() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let clock = TestClock()
+    store.request(.addProject(NewProject(title: "Gone", frequency: .daily), at: clock.now()))
+    let id = try #require(store.projectID("Gone"))
+    store.request(
+      .addReading(NewReading(projectID: id, amount: 1, timestamp: clock.now()), at: clock.now()))
+    store.request(.deleteProject(id, at: clock.now()))
+    var count = 0
+    try database.forEachReadingWithTitle { _, _ in count += 1 }
+    #expect(count == 0)
+    #expect(store.state.stored.projects.isEmpty)
+  }
+}
