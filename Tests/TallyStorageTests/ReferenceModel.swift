@@ -1,0 +1,128 @@
+import TallyCore
+
+/// A plain in-memory account of what tally should store, written independently of the
+/// database code: undo and redo restore whole copies of the data instead of replaying the
+/// journal's inverse changes.
+struct ReferenceModel: Equatable {
+  struct Data: Equatable {
+    var projects: [ProjectID: Project] = [:]
+    var readings: [ReadingID: Reading] = [:]
+    var timers: [ProjectID: Timestamp] = [:]
+  }
+
+  var data = Data()
+  private var undoStack: [Data] = []
+  private var redoStack: [Data] = []
+  private var lastProjectID: Int64 = 0
+  private var lastReadingID: Int64 = 0
+
+  /// Applies `request`; returns whether it should succeed.
+  mutating func apply(_ request: Request) -> Bool {
+    let before = data
+    switch request {
+    case .undo:
+      guard let previous = undoStack.popLast() else { return false }
+      redoStack.append(data)
+      data = previous
+      return true
+    case .redo:
+      guard let next = redoStack.popLast() else { return false }
+      undoStack.append(data)
+      data = next
+      return true
+    default:
+      guard change(request) else {
+        data = before
+        return false
+      }
+      undoStack.append(before)
+      redoStack.removeAll()
+      return true
+    }
+  }
+
+  private mutating func change(_ request: Request) -> Bool {
+    switch request {
+    case .addProject(let new, let at):
+      guard !titleTaken(new.title, except: nil) else { return false }
+      lastProjectID += 1
+      let id = ProjectID(rawValue: lastProjectID)
+      data.projects[id] = Project(
+        id: id, title: new.title, units: new.units, frequency: new.frequency, createdAt: at,
+        updatedAt: at)
+    case .editProject(let id, let edit, let at):
+      guard var project = data.projects[id] else { return false }
+      if let title = edit.title {
+        guard !titleTaken(title, except: id) else { return false }
+        project.title = title
+      }
+      project.units = edit.units ?? project.units
+      project.frequency = edit.frequency ?? project.frequency
+      project.updatedAt = at
+      data.projects[id] = project
+    case .deleteProject(let id, _):
+      guard data.projects.removeValue(forKey: id) != nil else { return false }
+      data.readings = data.readings.filter { $0.value.projectID != id }
+      data.timers[id] = nil
+    case .addReading(let new, let at):
+      guard data.projects[new.projectID] != nil else { return false }
+      lastReadingID += 1
+      let id = ReadingID(rawValue: lastReadingID)
+      data.readings[id] = Reading(
+        id: id, projectID: new.projectID, amount: new.amount, timestamp: new.timestamp,
+        note: new.note)
+      data.projects[new.projectID]?.updatedAt = at
+    case .editReading(let id, let edit, let at):
+      guard var reading = data.readings[id] else { return false }
+      reading.amount = edit.amount ?? reading.amount
+      reading.timestamp = edit.timestamp ?? reading.timestamp
+      if let note = edit.note { reading.note = note.isEmpty ? nil : note }
+      data.readings[id] = reading
+      data.projects[reading.projectID]?.updatedAt = at
+    case .deleteReading(let id, let at):
+      guard let reading = data.readings.removeValue(forKey: id) else { return false }
+      data.projects[reading.projectID]?.updatedAt = at
+    case .startTimer(let id, let at):
+      guard data.projects[id] != nil, data.timers[id] == nil else { return false }
+      data.timers[id] = at
+    case .stopTimer(let id, let at):
+      guard let project = data.projects[id], let start = data.timers.removeValue(forKey: id)
+      else { return false }
+      lastReadingID += 1
+      let readingID = ReadingID(rawValue: lastReadingID)
+      data.readings[readingID] = Reading(
+        id: readingID, projectID: id,
+        amount: RunningTimer(projectID: id, startedAt: start).elapsed(
+          until: at, units: project.units),
+        timestamp: start, note: "timer")
+      data.projects[id]?.updatedAt = at
+    case .undo, .redo:
+      return false
+    }
+    return true
+  }
+
+  private func titleTaken(_ title: String, except: ProjectID?) -> Bool {
+    data.projects.values.contains {
+      $0.id != except && Project.titleKey($0.title) == Project.titleKey(title)
+    }
+  }
+
+  /// The project list as tally shows it.
+  var summaries: [ProjectSummary] {
+    data.projects.values.map { project in
+      let readings = data.readings.values.filter { $0.projectID == project.id }
+      return ProjectSummary(
+        project: project, readingCount: readings.count,
+        lastReadingAt: readings.map(\.timestamp).max())
+    }
+    .sorted {
+      ($0.project.updatedAt, $0.id.rawValue) > ($1.project.updatedAt, $1.id.rawValue)
+    }
+  }
+
+  var timers: [RunningTimer] {
+    data.timers.map { RunningTimer(projectID: $0.key, startedAt: $0.value) }
+      .sorted { $0.projectID < $1.projectID }
+  }
+}

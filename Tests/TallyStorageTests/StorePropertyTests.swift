@@ -1,0 +1,91 @@
+import Flow
+import Foundation
+import PropertyBased
+import TallyCore
+import TallyStorage
+import Testing
+
+/// Random sequences of requests, undo and redo included, through the real store and a file
+/// database, checked against ``ReferenceModel`` after every step and after reopening.
+@Suite struct StorePropertyTests {
+  static let titles = ["Mileage", "mileage", "Spend", "Weight", "Hours"]
+
+  /// Turns a random number into a request against what the model holds now.
+  static func request(from code: Int, model: ReferenceModel, at: Timestamp) -> Request {
+    let kind = code % 12
+    let pick = code / 12
+    let projects = model.data.projects.keys.sorted()
+    let readings = model.data.readings.keys.sorted()
+    // An id that may not exist, so that unknown ids are exercised too.
+    let projectID =
+      projects.isEmpty || pick % 7 == 0
+      ? ProjectID(rawValue: Int64(pick % 50 + 100)) : projects[pick % projects.count]
+    let readingID =
+      readings.isEmpty || pick % 7 == 0
+      ? ReadingID(rawValue: Int64(pick % 50 + 100)) : readings[pick % readings.count]
+    let title = titles[pick % titles.count]
+    let amount = Double(pick % 2_000) / 8 - 100
+    let timestamp = Timestamp(microsecondsSince1970: Int64(pick) * 1_000_003)
+    switch kind {
+    case 0:
+      return .addProject(
+        NewProject(
+          title: title, units: ["", "km", "min"][pick % 3], frequency: Frequency.allCases[pick % 3]),
+        at: at)
+    case 1:
+      return .editProject(
+        projectID, ProjectEdit(title: pick % 2 == 0 ? title : nil, units: "u\(pick % 3)"), at: at)
+    case 2: return .deleteProject(projectID, at: at)
+    case 3, 4, 5:
+      return .addReading(
+        NewReading(
+          projectID: projectID, amount: amount, timestamp: timestamp,
+          note: pick % 3 == 0 ? nil : "n\(pick % 5)"), at: at)
+    case 6:
+      return .editReading(
+        readingID, ReadingEdit(amount: amount, note: pick % 2 == 0 ? "" : "edited"), at: at)
+    case 7: return .deleteReading(readingID, at: at)
+    case 8: return .startTimer(projectID, at: at)
+    case 9: return .stopTimer(projectID, at: at)
+    case 10: return .undo(at: at)
+    default: return .redo(at: at)
+    }
+  }
+
+  @Test func theStoreTheDatabaseAndTheModelAgree() async throws {
+    let codes = Gen.int(in: 0...1_000_000).array(of: 1...60)
+    await propertyCheck(count: 40, input: codes) { codes in
+      do {
+        try check(codes)
+      } catch {
+        Issue.record("\(error)")
+      }
+    }
+  }
+
+  func check(_ codes: [Int]) throws {
+    let folder = try TemporaryFolder()
+    let location = DatabaseLocation(
+      option: folder.path("p.sqlite"), environment: [:], homeDirectory: "/")
+    let database = try TallyDatabase.open(at: location)
+    let store = try makeStore(database)
+    var model = ReferenceModel()
+    var now: Int64 = 1_700_000_000_000_000
+    for code in codes {
+      now += 1_000_000
+      let request = Self.request(
+        from: code, model: model, at: Timestamp(microsecondsSince1970: now))
+      let shouldSucceed = model.apply(request)
+      let error = store.request(request)
+      #expect((error == nil) == shouldSucceed, "\(request): \(error?.description ?? "succeeded")")
+      #expect(store.state.stored.projects == model.summaries, "after \(request)")
+      #expect(store.state.stored.timers == model.timers, "after \(request)")
+    }
+    var stored: [ReadingID: Reading] = [:]
+    try database.forEachReadingWithTitle { _, reading in stored[reading.id] = reading }
+    #expect(stored == model.data.readings)
+
+    let reopened = try makeStore(try TallyDatabase.open(at: location))
+    #expect(reopened.state.stored == store.state.stored)
+  }
+}
