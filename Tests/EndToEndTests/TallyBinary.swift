@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the built `tally` binary, found beside the test executable (or at `TALLY_BIN`).
-struct TallyBinary {
+struct TallyBinary: Sendable {
   struct Result {
     var status: Int32
     var stdout: String
@@ -28,7 +28,9 @@ struct TallyBinary {
   }
 
   /// Runs tally with `arguments` and waits for it to exit.
-  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+  func run(
+    _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -37,8 +39,13 @@ struct TallyBinary {
     let stderr = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
+    let stdin = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
+    if let input {
+      stdin.fileHandleForWriting.write(Data(input.utf8))
+      try stdin.fileHandleForWriting.close()
+    }
     // Read both pipes before waiting, so a full pipe cannot block the child.
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -47,6 +47,7 @@ public struct TallyDatabase: Sendable {
       if FileManager.default.fileExists(atPath: path) {
         var probe = Configuration()
         probe.readonly = true
+        probe.busyMode = .timeout(busyTimeout)
         try refuseNewerSchema(try DatabaseQueue(path: path, configuration: probe), path: path)
       }
       return try DatabaseQueue(path: path, configuration: configuration)

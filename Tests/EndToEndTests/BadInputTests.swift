@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Every invalid input: a clear message on stderr, exit 1 (2 for usage errors), nothing on
+/// stdout, and the database exactly as before.
+@Suite struct BadInputTests {
+  struct Case: CustomStringConvertible, Sendable {
+    let arguments: [String]
+    let status: Int32
+    let message: String
+    var description: String { arguments.joined(separator: " ") }
+
+    init(_ arguments: [String], _ status: Int32, _ message: String) {
+      self.arguments = arguments
+      self.status = status
+      self.message = message
+    }
+  }
+
+  static let cases: [Case] = [
+    Case(["project", "add", "", "--frequency", "daily"], 1, "a project title cannot be empty"),
+    Case(["project", "add", "   ", "--frequency", "daily"], 1, "a project title cannot be empty"),
+    Case(
+      ["project", "add", "MILEAGE", "--frequency", "daily"], 1,
+      "a project titled 'Mileage' already exists"),
+    Case(
+      ["project", "add", "New", "--frequency", "weekly"], 2,
+      "The value 'weekly' is invalid for '--frequency <frequency>'"),
+    Case(["project", "add", "New"], 2, "Missing expected argument '--frequency <frequency>'"),
+    Case(["project", "edit", "Nope", "--units", "x"], 1, "there is no project titled 'Nope'"),
+    Case(
+      ["project", "edit", "Mileage"], 2, "nothing to change: give --title, --units or --frequency"),
+    Case(
+      ["project", "edit", "Mileage", "--title", "spend"], 1,
+      "a project titled 'Spend' already exists"),
+    Case(
+      ["project", "delete", "Mileage"], 1,
+      "not deleting 'Mileage' without --yes: standard input is not a terminal to confirm on"),
+    Case(["project", "delete", "Nope", "--yes"], 1, "there is no project titled 'Nope'"),
+    Case(["item", "add", "Nope", "1"], 1, "there is no project titled 'Nope'"),
+    Case(["item", "add", "Mileage", "abc"], 1, "amount 'abc': not a number"),
+    Case(["item", "add", "Mileage", "NaN"], 1, "amount 'NaN': not a number"),
+    Case(["item", "add", "Mileage", "inf"], 1, "amount 'inf': not a number"),
+    Case(["item", "add", "Mileage", "1e999"], 1, "amount '1e999': not a finite number"),
+    Case(["item", "add", "Mileage", ""], 1, "amount '': no amount"),
+    Case(
+      ["item", "add", "Mileage", "5", "--at", "2024-02-30"], 1,
+      "--at '2024-02-30': no such date or time"),
+    Case(
+      ["item", "add", "Mileage", "5", "--at", "yesterday"], 1,
+      "--at 'yesterday': not a date or time"),
+    Case(["item", "edit", "99", "--amount", "1"], 1, "there is no reading 99"),
+    Case(["item", "edit", "1", "--amount", "x"], 1, "--amount 'x': not a number"),
+    Case(["item", "edit", "1"], 2, "nothing to change: give --amount, --at or --note"),
+    Case(["item", "edit", "abc", "--amount", "1"], 2, "The value 'abc' is invalid for '<id>'"),
+    Case(["item", "delete", "99"], 1, "there is no reading 99"),
+    Case(
+      ["item", "list", "Mileage", "--from", "2024-13-01"], 1, "--from '2024-13-01': no such date"),
+    Case(
+      ["item", "list", "Mileage", "--format", "xml"], 2,
+      "The value 'xml' is invalid for '--format <format>'"),
+    Case(["timer", "stop", "Mileage"], 1, "no timer is running for Mileage"),
+    Case(["timer", "start", "Nope"], 1, "there is no project titled 'Nope'"),
+    Case(["redo"], 1, "there is nothing to redo"),
+    Case(["log", "--limit", "0"], 2, "--limit must be more than 0"),
+    Case(
+      ["--tz", "Mars/Olympus", "project", "list"], 2, "unknown time zone 'Mars/Olympus' for --tz"),
+    Case(["export", "--format", "xml"], 2, "The value 'xml' is invalid for '--format <format>'"),
+    Case(["frobnicate"], 2, "Unexpected argument 'frobnicate'"),
+  ]
+
+  @Test(arguments: cases)
+  func isRefusedAndChangesNothing(_ bad: Case) throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Mileage", "--frequency", "monthly", "--units", "km")
+    try sandbox.succeed("project", "add", "Spend", "--frequency", "daily")
+    try sandbox.succeed("item", "add", "Mileage", "42.5", "--at", "2024-01-15", "--note", "tank")
+    let before = try sandbox.everything()
+
+    let result = try sandbox.tally.run(bad.arguments, environment: sandbox.environment)
+
+    #expect(result.status == bad.status)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains(bad.message), "stderr was: \(result.stderr)")
+    #expect(try sandbox.everything() == before)
+  }
+
+  @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+    let sandbox = try Sandbox()
+    let path = sandbox.folder.appendingPathComponent("notes.txt").path
+    try Data("shopping list\n".utf8).write(to: URL(fileURLWithPath: path))
+    let result = try sandbox.run("--db", path, "project", "list")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("\(path) is not a tally database (it is not SQLite)"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "shopping list\n")
+  }
+
+  @Test func aDeleteIsConfirmedOnlyByYes() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Keep", "--frequency", "daily")
+    // Standard input here is a pipe, not a terminal: without --yes nothing is deleted.
+    let result = try sandbox.run("project", "delete", "Keep", input: "y\n")
+    #expect(result.status == 1)
+    #expect(try sandbox.succeed("project", "list", "--format", "csv").contains("Keep"))
+  }
+}

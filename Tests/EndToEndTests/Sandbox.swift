@@ -1,0 +1,58 @@
+import Foundation
+
+/// A fresh database in a temporary folder, and tally run against it in UTC.
+final class Sandbox {
+  let folder: URL
+  let tally: TallyBinary
+  var environment: [String: String]
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tally-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    tally = try TallyBinary()
+    environment = [
+      "TALLY_DB": folder.appendingPathComponent("tally.sqlite").path, "TZ": "UTC",
+      "NO_COLOR": "1",
+    ]
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Runs tally with `arguments`.
+  @discardableResult
+  func run(_ arguments: String..., now: String? = nil, input: String? = nil) throws
+    -> TallyBinary.Result
+  {
+    var environment = self.environment
+    environment["TALLY_NOW"] = now
+    return try tally.run(arguments, environment: environment, input: input)
+  }
+
+  /// Runs tally and fails the test unless it succeeds.
+  @discardableResult
+  func succeed(_ arguments: String..., now: String? = nil) throws -> String {
+    var environment = self.environment
+    environment["TALLY_NOW"] = now
+    let result = try tally.run(arguments, environment: environment)
+    guard result.status == 0 else {
+      throw Failed(arguments: arguments, result: result)
+    }
+    return result.stdout
+  }
+
+  /// Everything stored, as `tally export` and `tally project list` write it.
+  func everything() throws -> String {
+    try succeed("export", "--format", "csv") + (try succeed("project", "list", "--format", "csv"))
+  }
+
+  struct Failed: Error, CustomStringConvertible {
+    let arguments: [String]
+    let result: TallyBinary.Result
+    var description: String {
+      "tally \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)"
+    }
+  }
+}
