@@ -1,7 +1,5 @@
 /// The exit codes of the command-line contract, which other programs depend on.
 enum ExitStatus {
-  /// The operation succeeded.
-  static let success: Int32 = 0
   /// The operation failed: invalid input, unknown project, a broken constraint.
   static let failure: Int32 = 1
   /// The command line itself was wrong.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyCore
 
 /// The `tally` command: tracks numbers from a terminal.
 @main
@@ -31,11 +32,18 @@ struct Tally: ParsableCommand {
       var command = try parseAsRoot(
         NegativeNumbers.escape(Array(CommandLine.arguments.dropFirst())))
       try command.run()
+    } catch let error as TallyError {
+      standardError("Error: \(error)")
+      exit(withError: ExitCode(ExitStatus.failure))
     } catch {
       let code = exitCode(for: error)
       guard code == .validationFailure else { exit(withError: error) }
-      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      standardError(fullMessage(for: error))
       exit(withError: ExitCode(ExitStatus.usageError))
     }
   }
+}
+
+private func standardError(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -22,7 +22,7 @@ import Testing
     ("1e", "not a number"), ("--1", "not a number"), ("NA", "not a number"),
   ])
   func refusesWhatIsNotAFiniteNumber(text: String, reason: String) {
-    #expect(throws: AmountParseError(value: text, reason: reason)) {
+    #expect(throws: ParseError(value: text, reason: reason)) {
       try AmountParser.parse(text)
     }
   }

@@ -1,5 +1,8 @@
-/// The identifier of a project, assigned by the database.
-public struct ProjectID: RawRepresentable, Hashable, Comparable, Codable, Sendable,
+/// The identifier of a stored `Entity`, assigned by the database and shown to people
+/// (`tally item edit 12`).
+///
+/// The phantom `Entity` keeps a project's id from being passed where a reading's is expected.
+public struct Identifier<Entity>: RawRepresentable, Hashable, Comparable, Codable, Sendable,
   CustomStringConvertible
 {
   /// The database row id.
@@ -12,26 +15,13 @@ public struct ProjectID: RawRepresentable, Hashable, Comparable, Codable, Sendab
 
   public var description: String { String(rawValue) }
 
-  public static func < (lhs: ProjectID, rhs: ProjectID) -> Bool {
+  public static func < (lhs: Identifier, rhs: Identifier) -> Bool {
     lhs.rawValue < rhs.rawValue
   }
 }
 
-/// The identifier of a reading, assigned by the database and shown to the user (`item edit 12`).
-public struct ReadingID: RawRepresentable, Hashable, Comparable, Codable, Sendable,
-  CustomStringConvertible
-{
-  /// The database row id.
-  public var rawValue: Int64
+/// The identifier of a project.
+public typealias ProjectID = Identifier<Project>
 
-  /// Wraps a database row id.
-  public init(rawValue: Int64) {
-    self.rawValue = rawValue
-  }
-
-  public var description: String { String(rawValue) }
-
-  public static func < (lhs: ReadingID, rhs: ReadingID) -> Bool {
-    lhs.rawValue < rhs.rawValue
-  }
-}
+/// The identifier of a reading.
+public typealias ReadingID = Identifier<Reading>

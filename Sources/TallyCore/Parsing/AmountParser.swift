@@ -6,23 +6,23 @@ public enum AmountParser {
   ///   - text: The value, surrounding spaces allowed.
   ///   - decimalComma: Reads `1.234,5` as 1234.5: dots group thousands, the comma is the mark.
   /// - Returns: The number.
-  /// - Throws: ``AmountParseError`` for empty values, text, `NaN`, infinities and overflow.
-  public static func parse(_ text: String, decimalComma: Bool = false) throws(AmountParseError)
+  /// - Throws: ``ParseError`` for empty values, text, `NaN`, infinities and overflow.
+  public static func parse(_ text: String, decimalComma: Bool = false) throws(ParseError)
     -> Double
   {
     var value = Substring(text)
     while value.first == " " { value.removeFirst() }
     while value.last == " " { value.removeLast() }
-    guard !value.isEmpty else { throw AmountParseError(value: text, reason: "no amount") }
+    guard !value.isEmpty else { throw ParseError(value: text, reason: "no amount") }
     var normalized = String(value)
     if decimalComma {
       normalized = normalized.replacingAll(".", with: "").replacingAll(",", with: ".")
     }
     guard isDecimal(normalized.utf8), let number = Double(normalized) else {
-      throw AmountParseError(value: text, reason: "not a number")
+      throw ParseError(value: text, reason: "not a number")
     }
     guard number.isFinite else {
-      throw AmountParseError(value: text, reason: "not a finite number")
+      throw ParseError(value: text, reason: "not a finite number")
     }
     return number
   }
@@ -67,20 +67,4 @@ extension String {
     }
     return result
   }
-}
-
-/// A value that is not an amount.
-public struct AmountParseError: Error, Equatable, CustomStringConvertible {
-  /// The value as given.
-  public var value: String
-  /// What is wrong with it.
-  public var reason: String
-
-  /// Creates the error for `value`.
-  public init(value: String, reason: String) {
-    self.value = value
-    self.reason = reason
-  }
-
-  public var description: String { "'\(value)': \(reason)" }
 }

@@ -17,16 +17,16 @@ public struct TimestampParser: Sendable {
 
   /// Parses `text`.
   ///
-  /// - Throws: ``TimestampParseError`` saying what is wrong with it.
-  public func parse(_ text: String) throws(TimestampParseError) -> Timestamp {
+  /// - Throws: ``ParseError`` saying what is wrong with it.
+  public func parse(_ text: String) throws(ParseError) -> Timestamp {
     var bytes = Array(text.utf8)[...]
     guard let parsed = Self.scan(&bytes) else {
-      throw TimestampParseError(
+      throw ParseError(
         value: text,
         reason: "not a date or time (expected ISO 8601 such as 2024-01-15 or 2024-01-15T08:30)")
     }
     guard parsed.civil.isValid else {
-      throw TimestampParseError(value: text, reason: "no such date or time")
+      throw ParseError(value: text, reason: "no such date or time")
     }
     guard let offset = parsed.offsetSeconds else {
       return parsed.civil.timestamp(in: zone)
@@ -111,20 +111,4 @@ public struct TimestampParser: Sendable {
     }
     return micro
   }
-}
-
-/// A value that is not a date or time tally can read.
-public struct TimestampParseError: Error, Equatable, CustomStringConvertible {
-  /// The value as given.
-  public var value: String
-  /// What is wrong with it.
-  public var reason: String
-
-  /// Creates the error for `value`.
-  public init(value: String, reason: String) {
-    self.value = value
-    self.reason = reason
-  }
-
-  public var description: String { "'\(value)': \(reason)" }
 }
