@@ -22,6 +22,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
   ],
   targets: [
     // Architecture libraries: know nothing about tally.
@@ -37,10 +39,18 @@ let package = Package(
     .target(name: "TallyCore", dependencies: ["Flow", "Routing"], swiftSettings: strict),
     .target(
       name: "TallyStorage",
-      dependencies: ["TallyCore", "Flow", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "TallyCore", "Flow",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       swiftSettings: strict
     ),
-    .target(name: "TallyImport", dependencies: ["TallyCore"], swiftSettings: strict),
+    .target(
+      name: "TallyImport",
+      dependencies: ["TallyCore", .product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: strict
+    ),
     .target(name: "TallyReports", dependencies: ["TallyCore"], swiftSettings: strict),
     .systemLibrary(
       name: "CReadline",
@@ -60,7 +70,8 @@ let package = Package(
     .executableTarget(
       name: "tally-bench",
       dependencies: [
-        "Flow",
+        "Flow", "TallyCore", "TallyImport",
+        .product(name: "CSV", package: "CSV.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Benchmarks/tally-bench",
@@ -94,7 +105,14 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    .testTarget(name: "TallyImportTests", dependencies: ["TallyImport"], swiftSettings: strict),
+    .testTarget(
+      name: "TallyImportTests",
+      dependencies: [
+        "TallyImport", "TallyCore",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict
+    ),
     // Runs the built `tally` binary; `swift test` builds it along with the tests.
     .testTarget(name: "EndToEndTests", swiftSettings: strict),
   ]

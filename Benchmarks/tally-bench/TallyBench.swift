@@ -6,6 +6,6 @@ struct TallyBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tally-bench",
     abstract: "Measures tally's building blocks; figures go to BENCHMARKS.md.",
-    subcommands: [DispatchBenchmark.self]
+    subcommands: [DispatchBenchmark.self, CSVBenchmark.self]
   )
 }

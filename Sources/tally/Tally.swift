@@ -15,7 +15,7 @@ struct Tally: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       ProjectCommand.self, ItemCommand.self, TimerCommand.self, UndoCommand.self,
-      RedoCommand.self, LogCommand.self, ExportCommand.self,
+      RedoCommand.self, LogCommand.self, ImportCommand.self, ExportCommand.self,
     ]
   )
 

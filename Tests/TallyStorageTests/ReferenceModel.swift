@@ -96,7 +96,7 @@ struct ReferenceModel: Equatable {
           until: at, units: project.units),
         timestamp: start, note: "timer")
       data.projects[id]?.updatedAt = at
-    case .undo, .redo:
+    case .undo, .redo, .undoImport:
       return false
     }
     return true

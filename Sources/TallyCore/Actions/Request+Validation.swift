@@ -22,7 +22,7 @@ extension Request {
     case .editReading(let id, let edit, let at):
       if let amount = edit.amount { try Self.checkAmount(amount) }
       return .editReading(id, edit, at: at)
-    case .deleteProject, .deleteReading, .startTimer, .stopTimer, .undo, .redo:
+    case .deleteProject, .deleteReading, .startTimer, .stopTimer, .undoImport, .undo, .redo:
       return self
     }
   }

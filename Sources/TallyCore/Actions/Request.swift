@@ -12,6 +12,8 @@ public enum Request: Equatable, Sendable {
   case deleteReading(ReadingID, at: Timestamp)
   case startTimer(ProjectID, at: Timestamp)
   case stopTimer(ProjectID, at: Timestamp)
+  /// Takes out the readings an import brought in.
+  case undoImport(ImportBatchID, at: Timestamp)
   case undo(at: Timestamp)
   case redo(at: Timestamp)
 }

@@ -9,6 +9,10 @@ public indirect enum Change: Codable, Equatable, Sendable {
   case deleteReadings([Reading])
   case startTimer(RunningTimer)
   case stopTimer(RunningTimer)
+  /// Brings an import's readings back (they were imported, or set aside by an undo).
+  case restoreImport(ImportBatch)
+  /// Sets an import's readings aside, so that a redo can bring them back.
+  case setAsideImport(ImportBatch)
   /// Several changes applied in order, as one.
   case batch([Change])
 
@@ -23,6 +27,8 @@ public indirect enum Change: Codable, Equatable, Sendable {
     case .deleteReadings(let readings): .insertReadings(readings)
     case .startTimer(let timer): .stopTimer(timer)
     case .stopTimer(let timer): .startTimer(timer)
+    case .restoreImport(let batch): .setAsideImport(batch)
+    case .setAsideImport(let batch): .restoreImport(batch)
     case .batch(let changes): .batch(changes.reversed().map(\.inverse))
     }
   }
@@ -36,6 +42,7 @@ public indirect enum Change: Codable, Equatable, Sendable {
       Set(readings.map(\.projectID))
     case .updateReading(let before, let after): [before.projectID, after.projectID]
     case .startTimer(let timer), .stopTimer(let timer): [timer.projectID]
+    case .restoreImport(let batch), .setAsideImport(let batch): [batch.projectID]
     case .batch(let changes): changes.reduce(into: []) { $0.formUnion($1.projectIDs) }
     }
   }

@@ -10,15 +10,19 @@ public struct Reading: Identifiable, Hashable, Codable, Sendable {
   public var timestamp: Timestamp
   /// A few words about it, if any.
   public var note: String?
+  /// The import that brought it in, if one did.
+  public var batchID: ImportBatchID?
 
   /// Creates a reading.
   public init(
-    id: ReadingID, projectID: ProjectID, amount: Double, timestamp: Timestamp, note: String?
+    id: ReadingID, projectID: ProjectID, amount: Double, timestamp: Timestamp, note: String?,
+    batchID: ImportBatchID? = nil
   ) {
     self.id = id
     self.projectID = projectID
     self.amount = amount
     self.timestamp = timestamp
     self.note = note
+    self.batchID = batchID
   }
 }

@@ -10,61 +10,107 @@ public enum AmountParser {
   public static func parse(_ text: String, decimalComma: Bool = false) throws(ParseError)
     -> Double
   {
-    var value = Substring(text)
-    while value.first == " " { value.removeFirst() }
-    while value.last == " " { value.removeLast() }
-    guard !value.isEmpty else { throw ParseError(value: text, reason: "no amount") }
-    var normalized = String(value)
-    if decimalComma {
-      normalized = normalized.replacingAll(".", with: "").replacingAll(",", with: ".")
-    }
-    guard isDecimal(normalized.utf8), let number = Double(normalized) else {
-      throw ParseError(value: text, reason: "not a number")
-    }
-    guard number.isFinite else {
-      throw ParseError(value: text, reason: "not a finite number")
-    }
-    return number
-  }
-
-  /// Whether `bytes` is `[+-]digits[.digits][e[+-]digits]`: what `Double.init` accepts
-  /// beyond that (`nan`, `inf`, hexadecimal) is not an amount.
-  private static func isDecimal(_ bytes: String.UTF8View) -> Bool {
-    var index = bytes.startIndex
-    func at(_ scalar: Unicode.Scalar) -> Bool {
-      index < bytes.endIndex && bytes[index] == UInt8(ascii: scalar)
-    }
-    func digits() -> Int {
-      var count = 0
-      while index < bytes.endIndex, bytes[index] >= 48, bytes[index] <= 57 {
-        bytes.formIndex(after: &index)
-        count += 1
+    var text = text
+    let result = text.withUTF8 { bytes in
+      Result { () throws(ParseError) -> Double in
+        try parse(bytes: bytes, decimalComma: decimalComma)
       }
-      return count
     }
-    if at("+") || at("-") { bytes.formIndex(after: &index) }
-    var mantissa = digits()
-    if at(".") {
-      bytes.formIndex(after: &index)
-      mantissa += digits()
-    }
-    guard mantissa > 0 else { return false }
-    if at("e") || at("E") {
-      bytes.formIndex(after: &index)
-      if at("+") || at("-") { bytes.formIndex(after: &index) }
-      guard digits() > 0 else { return false }
-    }
-    return index == bytes.endIndex
+    return try result.get()
   }
-}
 
-extension String {
-  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-    var result = ""
-    result.reserveCapacity(utf8.count)
-    for character in self {
-      if character == target { result += replacement } else { result.append(character) }
+  /// Parses the UTF-8 bytes of a value as a finite number.
+  ///
+  /// Up to 15 significant digits and 22 decimals, the number is computed directly (one
+  /// correctly rounded division); beyond, the standard library's conversion is used.
+  ///
+  /// - Returns: The number.
+  /// - Throws: ``ParseError`` for empty values, text, `NaN`, infinities and overflow.
+  public static func parse(
+    bytes: UnsafeBufferPointer<UInt8>, decimalComma: Bool = false
+  ) throws(ParseError) -> Double {
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start] == 0x20 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+    guard start < end else {
+      throw ParseError(value: String(decoding: bytes, as: UTF8.self), reason: "no amount")
     }
-    return result
+    let mark = decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
+    let grouping: UInt8? = decimalComma ? UInt8(ascii: ".") : nil
+    var index = start
+    var negative = false
+    if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    var mantissa: UInt64 = 0
+    var significant = 0
+    var digits = 0
+    var decimals = 0
+    var seenMark = false
+    var normalized: [UInt8] = negative ? [UInt8(ascii: "-")] : []
+    while index < end {
+      let byte = bytes[index]
+      if byte >= 48, byte <= 57 {
+        digits += 1
+        if seenMark { decimals += 1 }
+        if mantissa != 0 || byte != 48 { significant += 1 }
+        if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(byte - 48) }
+        normalized.append(byte)
+      } else if byte == mark, !seenMark {
+        seenMark = true
+        normalized.append(UInt8(ascii: "."))
+      } else if byte == grouping, !seenMark {
+        // A thousands separator: nothing to keep.
+      } else {
+        break
+      }
+      index += 1
+    }
+    guard digits > 0 else { throw notANumber(bytes) }
+    var exponent = 0
+    var hasExponent = false
+    if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      hasExponent = true
+      normalized.append(UInt8(ascii: "e"))
+      index += 1
+      if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        normalized.append(bytes[index])
+        index += 1
+      }
+      var exponentDigits = 0
+      while index < end, bytes[index] >= 48, bytes[index] <= 57 {
+        normalized.append(bytes[index])
+        exponent = min(exponent * 10 + Int(bytes[index] - 48), 100_000)
+        exponentDigits += 1
+        index += 1
+      }
+      guard exponentDigits > 0 else { throw notANumber(bytes) }
+    }
+    guard index == end else { throw notANumber(bytes) }
+    let value: Double
+    if !hasExponent, significant <= 15, decimals <= 22 {
+      let magnitude = Double(mantissa) / powersOfTen[decimals]
+      value = negative ? -magnitude : magnitude
+    } else if let parsed = Double(String(decoding: normalized, as: UTF8.self)) {
+      value = parsed
+    } else {
+      throw notANumber(bytes)
+    }
+    guard value.isFinite else {
+      throw ParseError(
+        value: String(decoding: bytes, as: UTF8.self), reason: "not a finite number")
+    }
+    return value
+  }
+
+  private static func notANumber(_ bytes: UnsafeBufferPointer<UInt8>) -> ParseError {
+    ParseError(value: String(decoding: bytes, as: UTF8.self), reason: "not a number")
+  }
+
+  /// 10⁰ through 10²², each exactly representable as a `Double`.
+  private static let powersOfTen: [Double] = (0...22).map { exponent in
+    (0..<exponent).reduce(1.0) { value, _ in value * 10 }
   }
 }

@@ -9,26 +9,49 @@ public import Foundation
 public struct TimestampParser: Sendable {
   /// The zone of values without an offset.
   public let zone: TimeZone
+  /// The zone's offset when it never changes (UTC, say), which saves asking the zone.
+  private let fixedOffset: Int?
 
   /// Creates a parser for values in `zone`.
   public init(zone: TimeZone) {
     self.zone = zone
+    let transition = zone.nextDaylightSavingTimeTransition(
+      after: Date(timeIntervalSince1970: -4_000_000_000))
+    let offsets = Set(
+      [-2_000_000_000.0, 0, 1_000_000_000, 2_000_000_000, 4_000_000_000].map {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: $0))
+      })
+    fixedOffset = transition == nil && offsets.count == 1 ? offsets.first : nil
   }
 
   /// Parses `text`.
   ///
+  /// - Returns: The instant.
   /// - Throws: ``ParseError`` saying what is wrong with it.
   public func parse(_ text: String) throws(ParseError) -> Timestamp {
-    var bytes = Array(text.utf8)[...]
-    guard let parsed = Self.scan(&bytes) else {
+    var text = text
+    let result = text.withUTF8 { bytes in
+      Result { () throws(ParseError) -> Timestamp in try parse(bytes: bytes) }
+    }
+    return try result.get()
+  }
+
+  /// Parses the UTF-8 bytes of a value.
+  ///
+  /// - Returns: The instant.
+  /// - Throws: ``ParseError`` saying what is wrong with it.
+  public func parse(bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> Timestamp {
+    var cursor = ByteCursor(bytes)
+    guard let parsed = Self.scan(&cursor) else {
       throw ParseError(
-        value: text,
+        value: String(decoding: bytes, as: UTF8.self),
         reason: "not a date or time (expected ISO 8601 such as 2024-01-15 or 2024-01-15T08:30)")
     }
     guard parsed.civil.isValid else {
-      throw ParseError(value: text, reason: "no such date or time")
+      throw ParseError(
+        value: String(decoding: bytes, as: UTF8.self), reason: "no such date or time")
     }
-    guard let offset = parsed.offsetSeconds else {
+    guard let offset = parsed.offsetSeconds ?? fixedOffset else {
       return parsed.civil.timestamp(in: zone)
     }
     return Timestamp(
@@ -37,78 +60,93 @@ public struct TimestampParser: Sendable {
 
   /// The fields of a value and its offset in seconds, if it has one; `nil` if it is not in
   /// the accepted form.
-  static func scan(_ bytes: inout ArraySlice<UInt8>) -> (civil: CivilTime, offsetSeconds: Int?)? {
-    guard let year = digits(&bytes, 4), take(&bytes, "-"), let month = digits(&bytes, 2),
-      take(&bytes, "-"), let day = digits(&bytes, 2)
+  static func scan(_ bytes: inout ByteCursor) -> (civil: CivilTime, offsetSeconds: Int?)? {
+    guard let year = bytes.digits(4), bytes.take("-"), let month = bytes.digits(2),
+      bytes.take("-"), let day = bytes.digits(2)
     else { return nil }
     var civil = CivilTime(year: year, month: month, day: day)
-    if bytes.isEmpty { return (civil, nil) }
-    guard take(&bytes, "T") || take(&bytes, " ") || take(&bytes, "t"),
-      let hour = digits(&bytes, 2), take(&bytes, ":"), let minute = digits(&bytes, 2)
+    if bytes.isAtEnd { return (civil, nil) }
+    guard bytes.take("T") || bytes.take(" ") || bytes.take("t"),
+      let hour = bytes.digits(2), bytes.take(":"), let minute = bytes.digits(2)
     else { return nil }
     civil.hour = hour
     civil.minute = minute
-    if take(&bytes, ":") {
-      guard let second = digits(&bytes, 2) else { return nil }
+    if bytes.take(":") {
+      guard let second = bytes.digits(2) else { return nil }
       civil.second = second
-      if take(&bytes, ".") || take(&bytes, ",") {
-        guard let micro = fraction(&bytes) else { return nil }
+      if bytes.take(".") || bytes.take(",") {
+        guard let micro = bytes.fraction() else { return nil }
         civil.microsecond = micro
       }
     }
-    if bytes.isEmpty { return (civil, nil) }
-    if take(&bytes, "Z") || take(&bytes, "z") {
-      return bytes.isEmpty ? (civil, 0) : nil
+    if bytes.isAtEnd { return (civil, nil) }
+    if bytes.take("Z") || bytes.take("z") {
+      return bytes.isAtEnd ? (civil, 0) : nil
     }
-    guard let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {
+    let negative: Bool
+    if bytes.take("+") {
+      negative = false
+    } else if bytes.take("-") {
+      negative = true
+    } else {
       return nil
     }
-    bytes.removeFirst()
-    guard let hours = digits(&bytes, 2), hours <= 23 else { return nil }
+    guard let hours = bytes.digits(2), hours <= 23 else { return nil }
     var minutes = 0
-    if !bytes.isEmpty {
-      _ = take(&bytes, ":")
-      guard let parsedMinutes = digits(&bytes, 2), parsedMinutes <= 59, bytes.isEmpty else {
+    if !bytes.isAtEnd {
+      _ = bytes.take(":")
+      guard let parsedMinutes = bytes.digits(2), parsedMinutes <= 59, bytes.isAtEnd else {
         return nil
       }
       minutes = parsedMinutes
     }
     let offset = hours * 3_600 + minutes * 60
-    return (civil, sign == UInt8(ascii: "-") ? -offset : offset)
+    return (civil, negative ? -offset : offset)
+  }
+}
+
+/// Reads fixed-width numbers and marks from UTF-8 bytes.
+struct ByteCursor {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var index = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
   }
 
-  private static func take(_ bytes: inout ArraySlice<UInt8>, _ character: Unicode.Scalar) -> Bool {
-    guard bytes.first == UInt8(ascii: character) else { return false }
-    bytes.removeFirst()
+  var isAtEnd: Bool { index >= bytes.count }
+
+  mutating func take(_ character: Unicode.Scalar) -> Bool {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+    index += 1
     return true
   }
 
-  private static func digits(_ bytes: inout ArraySlice<UInt8>, _ count: Int) -> Int? {
-    guard bytes.count >= count else { return nil }
+  mutating func digits(_ count: Int) -> Int? {
+    guard bytes.count - index >= count else { return nil }
     var value = 0
-    for byte in bytes.prefix(count) {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    for offset in 0..<count {
+      let digit = Int(bytes[index + offset]) &- 48
+      guard digit >= 0, digit <= 9 else { return nil }
+      value = value * 10 + digit
     }
-    bytes.removeFirst(count)
+    index += count
     return value
   }
 
-  /// Reads one or more digits after the decimal mark as microseconds, truncating past six.
-  private static func fraction(_ bytes: inout ArraySlice<UInt8>) -> Int? {
+  /// One or more digits after the decimal mark, as microseconds; digits past six are dropped.
+  mutating func fraction() -> Int? {
     var micro = 0
     var count = 0
-    while let byte = bytes.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-      if count < 6 {
-        micro = micro * 10 + Int(byte - UInt8(ascii: "0"))
-      }
+    while index < bytes.count {
+      let digit = Int(bytes[index]) &- 48
+      guard digit >= 0, digit <= 9 else { break }
+      if count < 6 { micro = micro * 10 + digit }
       count += 1
-      bytes.removeFirst()
+      index += 1
     }
     guard count > 0 else { return nil }
-    for _ in count..<max(count, 6) {
-      micro *= 10
-    }
+    for _ in count..<max(count, 6) { micro *= 10 }
     return micro
   }
 }

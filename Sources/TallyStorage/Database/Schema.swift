@@ -41,6 +41,35 @@ enum Schema {
           );
           """)
     }
+    migrator.registerMigration("v2 import batches") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE import_batch (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project_id INTEGER NOT NULL,
+            file_name TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            imported INTEGER NOT NULL,
+            duplicates INTEGER NOT NULL,
+            skipped INTEGER NOT NULL,
+            undone BOOLEAN NOT NULL DEFAULT 0
+          );
+          ALTER TABLE reading ADD COLUMN batch_id INTEGER;
+          CREATE INDEX reading_batch ON reading(batch_id) WHERE batch_id IS NOT NULL;
+          -- Readings of undone imports, kept for redo. No foreign keys: an undo may delete the
+          -- project too, and a redo brings both back with the same ids.
+          CREATE TABLE set_aside_reading (
+            id INTEGER PRIMARY KEY,
+            project_id INTEGER NOT NULL,
+            amount REAL NOT NULL,
+            timestamp INTEGER NOT NULL,
+            note TEXT,
+            batch_id INTEGER NOT NULL
+          );
+          CREATE INDEX set_aside_reading_batch ON set_aside_reading(batch_id);
+          """)
+    }
     return migrator
   }
 }

@@ -99,15 +99,22 @@ public struct TallyDatabase: Sendable {
   }
 
   /// Runs `body` in one immediate write transaction, mapping failures to ``TallyError``.
+  ///
+  /// - Parameters:
+  ///   - operation: What the transaction does, for messages.
+  ///   - commit: Whether to keep what `body` wrote; `false` rolls it back (a dry run).
+  ///   - body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``TallyError`` for what `body` throws or SQLite's failures.
   func write<Result>(
-    doing operation: String, _ body: (Database) throws -> Result
+    doing operation: String, commit: Bool = true, _ body: (Database) throws -> Result
   ) throws(TallyError) -> Result {
     do {
       return try queue.writeWithoutTransaction { db in
         var result: Result?
         try db.inTransaction(.immediate) {
           result = try body(db)
-          return .commit
+          return commit ? .commit : .rollback
         }
         guard let result else {
           throw TallyError(.storage, "the transaction to \(operation) did not run")

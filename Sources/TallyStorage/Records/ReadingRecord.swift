@@ -11,10 +11,12 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
   /// Microseconds since 1970, so a timestamp reads back exactly as written.
   var timestamp: Int64
   var note: String?
+  var batchID: Int64?
 
   enum CodingKeys: String, CodingKey {
     case id, amount, timestamp, note
     case projectID = "project_id"
+    case batchID = "batch_id"
   }
 
   enum Columns {
@@ -29,11 +31,13 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
     amount = reading.amount
     timestamp = reading.timestamp.microsecondsSince1970
     note = reading.note
+    batchID = reading.batchID?.rawValue
   }
 
   var reading: Reading {
     Reading(
       id: ReadingID(rawValue: id), projectID: ProjectID(rawValue: projectID), amount: amount,
-      timestamp: Timestamp(microsecondsSince1970: timestamp), note: note)
+      timestamp: Timestamp(microsecondsSince1970: timestamp), note: note,
+      batchID: batchID.map(ImportBatchID.init(rawValue:)))
   }
 }

@@ -111,13 +111,27 @@ struct ChangePlan {
         message: "Stopped the timer for \(project.title): \(amount(reading, project))",
         readingID: reading.id)
 
+    case .undoImport(let id, let at):
+      let batch = try db.importBatch(id)
+      guard !batch.isUndone else {
+        throw TallyError(
+          .conflict, "import \(id) is already undone", hint: "`tally redo` brings it back.")
+      }
+      var change = Change.setAsideImport(batch)
+      var message = "Took out import \(id) (\(batch.fileName)): \(batch.imported) reading(s)"
+      if let project = try ProjectRecord.fetchOne(db, key: batch.projectID.rawValue) {
+        change = .batch([change, touch(try project.project(), at: at)])
+        message += " from \(project.title)"
+      }
+      return ChangePlan(change: change, message: message)
+
     case .undo, .redo:
       throw TallyError(.invalidInput, "undo and redo are not changes to plan")
     }
   }
 
   /// Marks a project as changed at `at`.
-  private static func touch(_ project: Project, at: Timestamp) -> Change {
+  static func touch(_ project: Project, at: Timestamp) -> Change {
     var after = project
     after.updatedAt = at
     return .updateProject(before: project, after: after)

@@ -28,19 +28,25 @@ extension Database {
       try expectOneRow("project \(project.id)")
     case .insertReadings(let readings):
       let statement = try cachedStatement(
-        sql: "INSERT INTO reading (id, project_id, amount, timestamp, note) VALUES (?, ?, ?, ?, ?)")
+        sql: """
+          INSERT INTO reading (id, project_id, amount, timestamp, note, batch_id)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """)
       for reading in readings {
         try statement.execute(arguments: [
           reading.id.rawValue, reading.projectID.rawValue, reading.amount,
-          reading.timestamp.microsecondsSince1970, reading.note,
+          reading.timestamp.microsecondsSince1970, reading.note, reading.batchID?.rawValue,
         ])
       }
     case .updateReading(_, let after):
       try execute(
-        sql: "UPDATE reading SET project_id = ?, amount = ?, timestamp = ?, note = ? WHERE id = ?",
+        sql: """
+          UPDATE reading SET project_id = ?, amount = ?, timestamp = ?, note = ?, batch_id = ?
+          WHERE id = ?
+          """,
         arguments: [
           after.projectID.rawValue, after.amount, after.timestamp.microsecondsSince1970,
-          after.note, after.id.rawValue,
+          after.note, after.batchID?.rawValue, after.id.rawValue,
         ])
       try expectOneRow("reading \(after.id)")
     case .deleteReadings(let readings):
@@ -55,11 +61,30 @@ extension Database {
       try execute(
         sql: "DELETE FROM timer WHERE project_id = ?", arguments: [timer.projectID.rawValue])
       try expectOneRow("the timer of project \(timer.projectID)")
+    case .setAsideImport(let batch):
+      try moveReadings(of: batch, from: "reading", to: "set_aside_reading", undone: true)
+    case .restoreImport(let batch):
+      try moveReadings(of: batch, from: "set_aside_reading", to: "reading", undone: false)
     case .batch(let changes):
       for change in changes {
         try apply(change)
       }
     }
+  }
+
+  /// Moves an import's readings between the readings and those set aside for a redo.
+  private func moveReadings(
+    of batch: ImportBatch, from source: String, to destination: String, undone: Bool
+  ) throws {
+    let columns = "id, project_id, amount, timestamp, note, batch_id"
+    try execute(
+      sql: """
+        INSERT INTO \(destination) (\(columns)) SELECT \(columns) FROM \(source) WHERE batch_id = ?;
+        DELETE FROM \(source) WHERE batch_id = ?;
+        UPDATE import_batch SET undone = ? WHERE id = ?;
+        """,
+      arguments: [batch.id.rawValue, batch.id.rawValue, undone, batch.id.rawValue])
+    try expectOneRow("import \(batch.id)")
   }
 
   /// Recomputes the reading count and latest reading time of `projects` that still exist.

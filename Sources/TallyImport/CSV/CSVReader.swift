@@ -1,0 +1,134 @@
+/// Reads CSV records one at a time from a stream of bytes, in memory independent of the file's
+/// size.
+///
+/// It follows RFC 4180: fields in double quotes may hold the delimiter, line breaks and doubled
+/// quotes; records end in LF or CRLF; the last one may have no line break. A UTF-8 byte order
+/// mark at the start is skipped. A quote that opens a field but never closes is an error naming
+/// the line where the field began; a quote in the middle of an unquoted field is kept as it is.
+public struct CSVReader<Source: ByteSource> {
+  private var source: Source
+  private let delimiter: UInt8
+  private var buffer: [UInt8]
+  private var position = 0
+  private var end = 0
+  private var line = 1
+  private var atStart = true
+  private var finished = false
+  private var record = CSVRecord()
+
+  /// Creates a reader over `source`.
+  ///
+  /// - Parameters:
+  ///   - source: Where the bytes come from.
+  ///   - delimiter: What separates fields.
+  ///   - bufferSize: How many bytes to read at a time.
+  public init(source: Source, delimiter: FieldDelimiter = .comma, bufferSize: Int = 1 << 16) {
+    self.source = source
+    self.delimiter = delimiter.byte
+    self.buffer = [UInt8](repeating: 0, count: max(16, bufferSize))
+  }
+
+  /// The next record, or `nil` at the end of the input.
+  ///
+  /// - Returns: The record, valid until the next call.
+  /// - Throws: ``CSVError`` for an unterminated quote; what the source throws.
+  public mutating func next() throws -> CSVRecord? {
+    guard try fill() else { return nil }
+    if atStart {
+      atStart = false
+      skipByteOrderMark()
+      guard try fill() else { return nil }
+    }
+    record.reset(line: line)
+    while true {
+      if buffer[position] == quote {
+        position += 1
+        try readQuoted(startLine: line)
+      }
+      // Unquoted bytes, or whatever follows a closing quote, up to the field's end.
+      try readUnquoted()
+      record.ends.append(record.bytes.count)
+      guard try fill() else { return record }
+      let byte = buffer[position]
+      position += 1
+      if byte == delimiter {
+        guard try fill() else {
+          record.ends.append(record.bytes.count)
+          return record
+        }
+        continue
+      }
+      if byte == carriageReturn, try fill(), buffer[position] == lineFeed {
+        position += 1
+      }
+      line += 1
+      return record
+    }
+  }
+
+  private let quote = UInt8(ascii: "\"")
+  private let lineFeed = UInt8(ascii: "\n")
+  private let carriageReturn = UInt8(ascii: "\r")
+
+  /// Copies bytes up to the next delimiter or line break.
+  private mutating func readUnquoted() throws {
+    while true {
+      var index = position
+      let delimiter = delimiter
+      buffer.withUnsafeBufferPointer { bytes in
+        while index < end {
+          let byte = bytes[index]
+          if byte == delimiter || byte == 0x0A || byte == 0x0D { break }
+          index += 1
+        }
+      }
+      record.bytes.append(contentsOf: buffer[position..<index])
+      position = index
+      if position < end { return }
+      guard try fill() else { return }
+    }
+  }
+
+  /// Copies a quoted field's content, the opening quote already read.
+  private mutating func readQuoted(startLine: Int) throws {
+    while true {
+      guard try fill() else {
+        throw CSVError(line: startLine, reason: "a quoted field is never closed")
+      }
+      let byte = buffer[position]
+      position += 1
+      if byte == quote {
+        if try fill(), buffer[position] == quote {
+          record.bytes.append(quote)
+          position += 1
+          continue
+        }
+        return
+      }
+      if byte == lineFeed {
+        line += 1
+      } else if byte == carriageReturn {
+        if try !fill() || buffer[position] != lineFeed { line += 1 }
+      }
+      record.bytes.append(byte)
+    }
+  }
+
+  private mutating func skipByteOrderMark() {
+    if end - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+      buffer[position + 2] == 0xBF
+    {
+      position += 3
+    }
+  }
+
+  /// Makes sure there is a byte to read; `false` at the end of the input.
+  private mutating func fill() throws -> Bool {
+    if position < end { return true }
+    if finished { return false }
+    position = 0
+    end = try buffer.withUnsafeMutableBufferPointer { try source.read(into: $0) }
+    if end == 0 { finished = true }
+    return end > 0
+  }
+}

@@ -1,0 +1,39 @@
+/// One record of a CSV file: its fields, unquoted, and the line it starts on.
+///
+/// The reader reuses one record for the whole file, so a record is valid only until the next
+/// one is read; copy what must be kept (``string(_:)`` does).
+public struct CSVRecord: Sendable {
+  /// The line (1-based) the record starts on; a quoted field may carry it over several lines.
+  public internal(set) var line = 0
+  /// The bytes of every field, one after the other.
+  var bytes: [UInt8] = []
+  /// Where each field's bytes end in `bytes`.
+  var ends: [Int] = []
+
+  /// How many fields the record has.
+  public var count: Int { ends.count }
+
+  /// Whether the record is one empty field: a blank line.
+  public var isBlank: Bool { ends.count == 1 && ends[0] == 0 }
+
+  /// The bytes of field `index`, which must be below ``count``.
+  public func withField<Result>(
+    _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    let start = index == 0 ? 0 : ends[index - 1]
+    return try bytes.withUnsafeBufferPointer { all in
+      try body(UnsafeBufferPointer(rebasing: all[start..<ends[index]]))
+    }
+  }
+
+  /// Field `index` as a string (invalid UTF-8 is repaired).
+  public func string(_ index: Int) -> String {
+    withField(index) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  mutating func reset(line: Int) {
+    self.line = line
+    bytes.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,46 @@
+import TallyCore
+
+/// Where the columns an import needs are, found by name in the header.
+struct ColumnLayout {
+  let date: Int
+  let amount: Int
+  let note: Int?
+  let filter: (index: Int, value: [UInt8])?
+  /// How many fields every row must have.
+  let width: Int
+  let names: [String]
+
+  /// Finds the columns in `header`.
+  ///
+  /// - Throws: ``TallyError`` naming a missing column and the columns there are.
+  init(header: [String], options: ImportOptions, fileName: String) throws(TallyError) {
+    let keys = header.map(Self.key)
+    func index(of name: String, option: String) throws(TallyError) -> Int {
+      guard let index = keys.firstIndex(of: Self.key(name)) else {
+        throw TallyError(
+          .invalidInput,
+          "\(fileName) has no column '\(name)' (its columns: \(header.joined(separator: ", ")))",
+          hint: "Name the column with \(option).")
+      }
+      return index
+    }
+    date = try index(of: options.dateColumn, option: "--date-column")
+    amount = try index(of: options.amountColumn, option: "--amount-column")
+    if options.noteColumnIsRequired {
+      note = try index(of: options.noteColumn, option: "--note-column")
+    } else {
+      note = keys.firstIndex(of: Self.key(options.noteColumn))
+    }
+    if let wanted = options.filter {
+      filter = (try index(of: wanted.column, option: "--filter-column"), Array(wanted.value.utf8))
+    } else {
+      filter = nil
+    }
+    width = header.count
+    names = header
+  }
+
+  private static func key(_ name: String) -> String {
+    name.trimmingCharacters(in: .whitespaces).lowercased()
+  }
+}

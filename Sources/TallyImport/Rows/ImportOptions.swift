@@ -1,0 +1,28 @@
+public import Foundation
+
+/// How to read a file of readings: which columns, which formats.
+public struct ImportOptions: Sendable {
+  /// The column holding the date or time; matched ignoring case.
+  public var dateColumn = "date"
+  /// The column holding the amount.
+  public var amountColumn = "amount"
+  /// The column holding the note; it may be missing unless named explicitly.
+  public var noteColumn = "note"
+  /// Whether `noteColumn` was named by the user (and so must exist).
+  public var noteColumnIsRequired = false
+  /// A Unicode date pattern (`dd.MM.yyyy HH:mm`) instead of ISO 8601.
+  public var dateFormat: String?
+  /// What separates fields.
+  public var delimiter = FieldDelimiter.comma
+  /// Only rows whose `column` holds `value` exactly.
+  public var filter: (column: String, value: String)?
+  /// Amounts like `1.234,5`.
+  public var decimalComma = false
+  /// The zone of dates and times without an offset.
+  public var zone: TimeZone
+
+  /// Options with the defaults: columns `date`, `amount`, `note`, commas, ISO 8601 dates.
+  public init(zone: TimeZone) {
+    self.zone = zone
+  }
+}

@@ -1,0 +1,160 @@
+import GRDB
+import GRDBSQLite
+public import TallyCore
+
+/// Receives the rows of an import inside its transaction: leaves out those already stored,
+/// inserts the rest, and keeps count.
+///
+/// A row is a duplicate when the project already held an identical reading (same time, amount
+/// and note) before this import: if it held two, the first two identical rows of the file are
+/// duplicates and a third is new. So importing a file twice adds nothing the second time, and
+/// identical rows within one file are all kept the first time.
+public final class ImportSink {
+  private let db: Database
+  private let projectID: Int64
+  private let batchID: Int64
+  /// How many rows one insert statement takes: 5 parameters each, within SQLite's default
+  /// limit of 32,766 parameters.
+  static let rowsPerInsert = 500
+  /// How many rows are gathered, sorted by time, before they are inserted: about 10 MB.
+  static let rowsPerRun = 131_072
+  private var fullInsert: Statement
+  private var pending: [ImportedReading] = []
+  private let lookup: Statement?
+  /// How many of the identical readings stored before the import each key has used up.
+  private var matched: [Key: Int] = [:]
+  private let keepsAllProblems: Bool
+
+  /// How many rows were inserted.
+  public private(set) var imported = 0
+  /// How many rows were left out as already stored.
+  public private(set) var duplicates = 0
+  /// The first few duplicate rows, for a dry run's report.
+  public private(set) var firstDuplicates: [ImportedReading] = []
+  /// How many rows were invalid.
+  public private(set) var invalidCount = 0
+  /// The first few invalid rows, or all of them when they are to be listed.
+  public private(set) var problems: [RowProblem] = []
+
+  private struct Key: Hashable {
+    var timestamp: Int64
+    var amount: UInt64
+    var note: String?
+  }
+
+  init(
+    db: Database, projectID: ProjectID, batchID: ImportBatchID, projectIsEmpty: Bool,
+    keepsAllProblems: Bool
+  ) throws {
+    self.db = db
+    self.projectID = projectID.rawValue
+    self.batchID = batchID.rawValue
+    self.keepsAllProblems = keepsAllProblems
+    let values = Array(repeating: "(?, ?, ?, ?, ?)", count: Self.rowsPerInsert)
+      .joined(separator: ", ")
+    fullInsert = try db.makeStatement(
+      sql: "INSERT INTO reading (project_id, amount, timestamp, note, batch_id) VALUES \(values)")
+    // An empty project holds nothing to compare with.
+    lookup =
+      projectIsEmpty
+      ? nil
+      : try db.makeStatement(
+        sql: """
+          SELECT COUNT(*) FROM reading
+          WHERE project_id = ? AND timestamp = ? AND amount = ? AND note IS ?
+            AND batch_id IS NOT ?
+          """)
+  }
+
+  /// Takes one valid row.
+  public func add(_ row: ImportedReading) throws {
+    if let lookup, try isDuplicate(row, lookup) {
+      duplicates += 1
+      if firstDuplicates.count < 5 { firstDuplicates.append(row) }
+      return
+    }
+    pending.append(row)
+    if pending.count == Self.rowsPerRun {
+      try flush()
+    }
+  }
+
+  /// Inserts the rows still pending; call once after the last row.
+  func finish() throws {
+    try flush()
+  }
+
+  /// Inserts the pending rows in time order, many per statement.
+  ///
+  /// In time order, the rows land next to each other in the (project, timestamp) index, so
+  /// SQLite touches each index page once per run instead of once per row; many rows per
+  /// statement pay SQLite's per-statement work (the id sequence, starting and finishing the
+  /// statement) once per statement, not once per row.
+  private func flush() throws {
+    pending.sort { $0.timestamp < $1.timestamp }
+    var start = 0
+    while start < pending.count {
+      let end = min(start + Self.rowsPerInsert, pending.count)
+      try insert(pending[start..<end])
+      start = end
+    }
+    imported += pending.count
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  private func insert(_ rows: ArraySlice<ImportedReading>) throws {
+    let insert = rows.count == Self.rowsPerInsert ? fullInsert : try makeInsert(rows: rows.count)
+    // The raw statement lives as long as `insert` does.
+    try withExtendedLifetime(insert) {
+      let statement = insert.sqliteStatement
+      var parameter: Int32 = 1
+      for row in rows {
+        sqlite3_bind_int64(statement, parameter, projectID)
+        sqlite3_bind_double(statement, parameter + 1, row.amount)
+        sqlite3_bind_int64(statement, parameter + 2, row.timestamp.microsecondsSince1970)
+        if let note = row.note {
+          sqlite3_bind_text(statement, parameter + 3, note, -1, sqliteTransient)
+        } else {
+          sqlite3_bind_null(statement, parameter + 3)
+        }
+        sqlite3_bind_int64(statement, parameter + 4, batchID)
+        parameter += 5
+      }
+      let code = sqlite3_step(statement)
+      sqlite3_reset(statement)
+      guard code == SQLITE_DONE else {
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code),
+          message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+      }
+    }
+  }
+
+  private func makeInsert(rows: Int) throws -> Statement {
+    let values = Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    return try db.makeStatement(
+      sql: "INSERT INTO reading (project_id, amount, timestamp, note, batch_id) VALUES \(values)")
+  }
+
+  /// Takes one invalid row.
+  public func reject(_ problem: RowProblem) {
+    invalidCount += 1
+    if keepsAllProblems || problems.count < 5 { problems.append(problem) }
+  }
+
+  private func isDuplicate(_ row: ImportedReading, _ lookup: Statement) throws -> Bool {
+    let key = Key(
+      timestamp: row.timestamp.microsecondsSince1970, amount: row.amount.bitPattern,
+      note: row.note)
+    let stored =
+      try Int.fetchOne(
+        lookup, arguments: [projectID, key.timestamp, row.amount, row.note, batchID]) ?? 0
+    let used = matched[key, default: 0]
+    guard used < stored else { return false }
+    matched[key] = used + 1
+    return true
+  }
+}
+
+/// Tells SQLite to copy bound text at once.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

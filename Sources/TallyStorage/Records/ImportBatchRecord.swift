@@ -1,0 +1,56 @@
+import GRDB
+import TallyCore
+
+/// A row of the `import_batch` table.
+struct ImportBatchRecord: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "import_batch"
+
+  var id: Int64
+  var projectID: Int64
+  var fileName: String
+  var sha256: String
+  var at: Int64
+  var imported: Int
+  var duplicates: Int
+  var skipped: Int
+  var undone: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case id, sha256, at, imported, duplicates, skipped, undone
+    case projectID = "project_id"
+    case fileName = "file_name"
+  }
+
+  enum Columns {
+    static let id = Column(CodingKeys.id)
+  }
+
+  init(_ batch: ImportBatch) {
+    id = batch.id.rawValue
+    projectID = batch.projectID.rawValue
+    fileName = batch.fileName
+    sha256 = batch.sha256
+    at = batch.at.microsecondsSince1970
+    imported = batch.imported
+    duplicates = batch.duplicates
+    skipped = batch.skipped
+    undone = batch.isUndone
+  }
+
+  var batch: ImportBatch {
+    ImportBatch(
+      id: ImportBatchID(rawValue: id), projectID: ProjectID(rawValue: projectID),
+      fileName: fileName, sha256: sha256, at: Timestamp(microsecondsSince1970: at),
+      imported: imported, duplicates: duplicates, skipped: skipped, isUndone: undone)
+  }
+}
+
+extension Database {
+  func importBatch(_ id: ImportBatchID) throws -> ImportBatch {
+    guard let record = try ImportBatchRecord.fetchOne(self, key: id.rawValue) else {
+      throw TallyError(
+        .notFound, "there is no import \(id)", hint: "`tally import list` shows the imports.")
+    }
+    return record.batch
+  }
+}
