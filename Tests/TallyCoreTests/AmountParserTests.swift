@@ -35,3 +35,22 @@ import Testing
     #expect(AmountFormat.plain(42.5) == "42.5")
   }
 }
+
+@Suite struct AmountParserAgreementTests {
+  @Test func theFastPathRoundsAsTheStandardLibraryDoes() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let whole = Int64.random(in: 0...999_999_999_999, using: &generator)
+      let decimals = Int.random(in: 0...8, using: &generator)
+      let fraction = Int64.random(in: 0...99_999_999, using: &generator)
+      var text = String(whole)
+      if decimals > 0 {
+        let digits = String(fraction)
+        text += "." + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+        text = String(text.dropLast(8 - decimals))
+      }
+      if Bool.random(using: &generator) { text = "-" + text }
+      #expect((try? AmountParser.parse(text)) == Double(text), "\(text)")
+    }
+  }
+}

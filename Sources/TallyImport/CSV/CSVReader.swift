@@ -36,7 +36,7 @@ public struct CSVReader<Source: ByteSource> {
     guard try fill() else { return nil }
     if atStart {
       atStart = false
-      skipByteOrderMark()
+      try skipByteOrderMark()
       guard try fill() else { return nil }
     }
     record.reset(line: line)
@@ -114,7 +114,15 @@ public struct CSVReader<Source: ByteSource> {
     }
   }
 
-  private mutating func skipByteOrderMark() {
+  private mutating func skipByteOrderMark() throws {
+    // The mark may arrive in pieces: gather three bytes first.
+    while end - position < 3 {
+      let count = try buffer.withUnsafeMutableBufferPointer { all in
+        try source.read(into: UnsafeMutableBufferPointer(rebasing: all[end...]))
+      }
+      if count == 0 { break }
+      end += count
+    }
     if end - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
       buffer[position + 2] == 0xBF
     {

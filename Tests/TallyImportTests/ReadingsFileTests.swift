@@ -1,0 +1,151 @@
+import Foundation
+import TallyCore
+import TallyImport
+import Testing
+
+@Suite struct ReadingsFileTests {
+  struct Read {
+    var readings: [ImportedReading] = []
+    var problems: [RowProblem] = []
+    var sha256 = ""
+  }
+
+  /// Writes `text` to a temporary file and reads it with `options`.
+  func read(_ text: String, _ configure: (inout ImportOptions) -> Void = { _ in }) throws -> Read {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("readings-\(UUID().uuidString).csv")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var options = ImportOptions(zone: .gmt)
+    configure(&options)
+    let file = try ReadingsFile(path: url.path, options: options)
+    var result = Read()
+    result.sha256 = try file.forEachRow(
+      valid: { result.readings.append($0) }, invalid: { result.problems.append($0) })
+    return result
+  }
+
+  func at(_ text: String) throws -> Timestamp {
+    try TimestampParser(zone: .gmt).parse(text)
+  }
+
+  @Test func readsTheDefaultColumnsInAnyCaseAndOrder() throws {
+    let result = try read("Note,AMOUNT,Date\nfull tank,42.5,2024-01-15\n,10,2024-01-16T08:30Z\n")
+    #expect(
+      result.readings == [
+        ImportedReading(line: 2, timestamp: try at("2024-01-15"), amount: 42.5, note: "full tank"),
+        ImportedReading(line: 3, timestamp: try at("2024-01-16T08:30Z"), amount: 10, note: nil),
+      ])
+    #expect(result.problems.isEmpty)
+  }
+
+  @Test func theNoteColumnMayBeMissing() throws {
+    let result = try read("date,amount\n2024-01-15,1\n")
+    #expect(result.readings.map(\.note) == [nil])
+  }
+
+  @Test func namedColumnsMustExist() throws {
+    #expect {
+      try read("date,amount\n2024-01-15,1\n") {
+        $0.noteColumn = "memo"
+        $0.noteColumnIsRequired = true
+      }
+    } throws: { error in
+      (error as? TallyError)?.message.contains("has no column 'memo' (its columns: date, amount)")
+        == true
+    }
+    #expect {
+      try read("when,amount\n")
+    } throws: { error in
+      (error as? TallyError)?.message.contains("has no column 'date'") == true
+    }
+  }
+
+  @Test func invalidRowsNameTheLineTheColumnAndTheValue() throws {
+    let result = try read(
+      "date,amount,note\n2024-01-15,abc,x\n2024-02-30,1,y\n2024-01-16,NaN,\n2024-01-17,2\n2024-01-18,3,z\n"
+    )
+    #expect(result.readings.map(\.line) == [6])
+    #expect(
+      result.problems.map(\.description) == [
+        "line 2, column amount: 'abc': not a number",
+        "line 3, column date: '2024-02-30': no such date or time",
+        "line 4, column amount: 'NaN': not a number",
+        "line 5: 2 field(s) where the header has 3",
+      ])
+  }
+
+  @Test func emptyAndNAAmountsAreInvalid() throws {
+    let result = try read("date,amount\n2024-01-15,\n2024-01-16,NA\n2024-01-17,1e999\n")
+    #expect(result.problems.map(\.reason) == ["no amount", "not a number", "not a finite number"])
+  }
+
+  @Test func theFilterKeepsOneEntitysRows() throws {
+    let result = try read("date,who,amount\n2024-01-01,ann,1\n2024-01-01,bob,2\n2024-01-02,ann,x\n")
+    {
+      $0.filter = (column: "Who", value: "ann")
+    }
+    #expect(result.readings.map(\.amount) == [1])
+    #expect(result.problems.count == 1)
+  }
+
+  @Test func europeanFilesWithADatePatternAndDecimalCommas() throws {
+    let result = try read("Datum;Wert\n06.01.2024 07:30;1.082,4\n07.01.2024 07:30;-0,5\n") {
+      $0.delimiter = FieldDelimiter(argument: ";") ?? .comma
+      $0.dateColumn = "datum"
+      $0.amountColumn = "wert"
+      $0.dateFormat = "dd.MM.yyyy HH:mm"
+      $0.decimalComma = true
+    }
+    #expect(result.readings.map(\.amount) == [1_082.4, -0.5])
+    #expect(result.readings.first?.timestamp == (try at("2024-01-06T07:30Z")))
+  }
+
+  @Test func aDatePatternRefusesWhatDoesNotMatch() throws {
+    let result = try read("date,amount\nJan 5 2024,1\n2024-01-05,2\n") {
+      $0.dateFormat = "MMM d yyyy"
+    }
+    #expect(result.readings.map(\.amount) == [1])
+    #expect(result.problems.first?.reason == "does not match the date format 'MMM d yyyy'")
+  }
+
+  @Test func naiveTimesAreInTheChosenZone() throws {
+    let result = try read("date,amount\n2024-07-01T12:00,1\n") {
+      $0.zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    }
+    #expect(result.readings.first?.timestamp == (try at("2024-07-01T10:00Z")))
+  }
+
+  @Test func blankLinesAreSkippedAndTheHashIsTheContents() throws {
+    let text = "date,amount\n\n2024-01-15,1\n\n"
+    let result = try read(text)
+    #expect(result.readings.count == 1)
+    // As `sha256sum` prints it.
+    #expect(result.sha256 == "1be116b76166c463e56347472e8fdfb2f9e2e19b5ea4baa9e62aee2b5bd2682e")
+  }
+
+  @Test func anUnterminatedQuoteStopsTheImportNamingTheLine() {
+    #expect {
+      try read("date,amount,note\n2024-01-15,1,\"open\n2024-01-16,2,x\n")
+    } throws: { error in
+      (error as? TallyError)?.message.hasSuffix(", line 2: a quoted field is never closed") == true
+    }
+  }
+
+  @Test func anEmptyFileHasNoHeader() {
+    #expect {
+      try read("")
+    } throws: { error in
+      (error as? TallyError)?.message.hasSuffix("is empty: it needs a header row") == true
+    }
+  }
+
+  @Test func aMissingFileIsAClearError() {
+    #expect {
+      try ReadingsFile(path: "/nonexistent/file.csv", options: ImportOptions(zone: .gmt))
+    } throws: { error in
+      (error as? TallyError)?.message
+        == "cannot import /nonexistent/file.csv: there is no such file"
+    }
+  }
+}
