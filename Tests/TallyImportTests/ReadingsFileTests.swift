@@ -39,6 +39,16 @@ import Testing
     #expect(result.problems.isEmpty)
   }
 
+  @Test func anExportsTimestampColumnIsReadAsTheDate() throws {
+    let result = try read("project,timestamp,amount,note\nP,2024-01-15T08:00:00+01:00,3,x\n")
+    #expect(result.readings.map(\.timestamp) == [try at("2024-01-15T07:00Z")])
+    #expect {
+      try read("project,timestamp,amount\n") { $0.dateColumn = "date" }
+    } throws: { error in
+      (error as? TallyError)?.message.contains("has no column 'date'") == true
+    }
+  }
+
   @Test func theNoteColumnMayBeMissing() throws {
     let result = try read("date,amount\n2024-01-15,1\n")
     #expect(result.readings.map(\.note) == [nil])

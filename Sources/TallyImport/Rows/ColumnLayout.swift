@@ -24,7 +24,12 @@ struct ColumnLayout {
       }
       return index
     }
-    date = try index(of: options.dateColumn, option: "--date-column")
+    // A file tally exported names its dates `timestamp`: read it back without options.
+    if !options.dateColumnIsNamed, !keys.contains("date"), keys.contains("timestamp") {
+      date = try index(of: "timestamp", option: "--date-column")
+    } else {
+      date = try index(of: options.dateColumn, option: "--date-column")
+    }
     amount = try index(of: options.amountColumn, option: "--amount-column")
     if options.noteColumnIsRequired {
       note = try index(of: options.noteColumn, option: "--note-column")

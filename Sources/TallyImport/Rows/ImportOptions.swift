@@ -3,7 +3,12 @@ public import Foundation
 /// How to read a file of readings: which columns, which formats.
 public struct ImportOptions: Sendable {
   /// The column holding the date or time; matched ignoring case.
-  public var dateColumn = "date"
+  public var dateColumn = "date" {
+    didSet { dateColumnIsNamed = true }
+  }
+  /// Whether `dateColumn` was named by the user; if not, a file without a `date` column but
+  /// with a `timestamp` one (as `tally export` writes) is read by that.
+  public private(set) var dateColumnIsNamed = false
   /// The column holding the amount.
   public var amountColumn = "amount"
   /// The column holding the note; it may be missing unless named explicitly.

@@ -144,7 +144,9 @@ struct ImportFile: ParsableCommand {
 
   private func options(zone: TimeZone) -> ImportOptions {
     var options = ImportOptions(zone: zone)
-    options.dateColumn = dateColumn ?? options.dateColumn
+    if let dateColumn {
+      options.dateColumn = dateColumn
+    }
     options.amountColumn = amountColumn ?? options.amountColumn
     if let noteColumn {
       options.noteColumn = noteColumn

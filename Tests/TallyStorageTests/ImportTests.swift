@@ -1,0 +1,184 @@
+import Flow
+import Foundation
+import TallyCore
+import TallyStorage
+import Testing
+
+@Suite struct ImportTests {
+  let clock = TestClock()
+
+  func row(_ line: Int, _ seconds: Int64, _ amount: Double, _ note: String? = nil)
+    -> ImportedReading
+  {
+    ImportedReading(
+      line: line, timestamp: Timestamp(secondsSince1970: seconds), amount: amount, note: note)
+  }
+
+  /// Imports `rows` (and `problems`) as if read from a file.
+  @discardableResult
+  func importRows(
+    _ database: TallyDatabase, into target: ImportTarget, _ rows: [ImportedReading],
+    problems: [RowProblem] = [], skipInvalid: Bool = false, dryRun: Bool = false
+  ) throws -> ImportOutcome {
+    try database.importReadings(
+      into: target, fileName: "f.csv", at: clock.now(), skipInvalid: skipInvalid, dryRun: dryRun,
+      openProject: nil
+    ) { sink in
+      for row in rows { try sink.add(row) }
+      for problem in problems { sink.reject(problem) }
+      return "hash"
+    }
+  }
+
+  func readings(_ database: TallyDatabase, _ project: ProjectID) throws -> [Reading] {
+    var result: [Reading] = []
+    try database.forEachReading(of: project) { result.append($0) }
+    return result
+  }
+
+  func makeProject(_ database: TallyDatabase) throws -> ProjectID {
+    let store = try makeStore(database)
+    store.request(.addProject(NewProject(title: "P", frequency: .daily), at: clock.now()))
+    return try #require(store.projectID("P"))
+  }
+
+  @Test func importsEveryRowInTimeOrderAndRecordsTheBatch() throws {
+    let database = try TallyDatabase.inMemory()
+    let project = try makeProject(database)
+    let outcome = try importRows(
+      database, into: .project(project), [row(2, 200, 2, "b"), row(3, 100, 1), row(4, 300, 3)])
+    #expect(outcome.imported == 3)
+    #expect(outcome.duplicates == 0)
+    #expect(try readings(database, project).map(\.amount) == [1, 2, 3])
+    #expect(try readings(database, project).allSatisfy { $0.batchID == outcome.batch?.id })
+    let batch = try #require(try database.importBatches().first)
+    #expect(batch.imported == 3)
+    #expect(batch.sha256 == "hash")
+    #expect(batch.fileName == "f.csv")
+    #expect(outcome.snapshot.projects.first?.readingCount == 3)
+  }
+
+  @Test func importingTheSameRowsTwiceAddsNothing() throws {
+    let database = try TallyDatabase.inMemory()
+    let project = try makeProject(database)
+    let rows = [row(2, 100, 1, "a"), row(3, 100, 1, "a"), row(4, 100, 1, nil), row(5, 200, 2.5)]
+    #expect(try importRows(database, into: .project(project), rows).imported == 4)
+    let again = try importRows(database, into: .project(project), rows)
+    #expect(again.imported == 0)
+    #expect(again.duplicates == 4)
+    #expect(try readings(database, project).count == 4)
+  }
+
+  @Test func aThirdIdenticalRowIsNewWhenTwoAreStored() throws {
+    let database = try TallyDatabase.inMemory()
+    let project = try makeProject(database)
+    try importRows(database, into: .project(project), [row(2, 100, 1), row(3, 100, 1)])
+    let outcome = try importRows(
+      database, into: .project(project), [row(2, 100, 1), row(3, 100, 1), row(4, 100, 1)])
+    #expect(outcome.duplicates == 2)
+    #expect(outcome.imported == 1)
+  }
+
+  @Test func anInvalidRowFailsTheWholeImport() throws {
+    let database = try TallyDatabase.inMemory()
+    let project = try makeProject(database)
+    let before = try database.snapshot()
+    let problems = [
+      RowProblem(line: 7, column: "amount", value: "abc", reason: "not a number"),
+      RowProblem(line: 9, column: "date", value: "x", reason: "not a date"),
+    ]
+    #expect {
+      try importRows(database, into: .project(project), [row(2, 100, 1)], problems: problems)
+    } throws: { error in
+      (error as? TallyError)?.message
+        == "f.csv, line 7, column amount: 'abc': not a number (and 1 more invalid row)"
+    }
+    #expect(try database.snapshot() == before)
+    #expect(try database.importBatches().isEmpty)
+  }
+
+  @Test func skippingInvalidRowsImportsTheRest() throws {
+    let database = try TallyDatabase.inMemory()
+    let project = try makeProject(database)
+    let problem = RowProblem(line: 3, column: "amount", value: "x", reason: "not a number")
+    let outcome = try importRows(
+      database, into: .project(project), [row(2, 100, 1)], problems: [problem], skipInvalid: true)
+    #expect(outcome.imported == 1)
+    #expect(outcome.problems == [problem])
+    #expect(try database.importBatches().first?.skipped == 1)
+  }
+
+  @Test func aDryRunCountsAndWritesNothing() throws {
+    let database = try TallyDatabase.inMemory()
+    let project = try makeProject(database)
+    try importRows(database, into: .project(project), [row(2, 100, 1)])
+    let before = try database.snapshot()
+    let batches = try database.importBatches()
+    let outcome = try importRows(
+      database, into: .project(project), [row(2, 100, 1), row(3, 200, 2)],
+      problems: [RowProblem(line: 4, column: nil, value: nil, reason: "bad")], dryRun: true)
+    #expect((outcome.imported, outcome.duplicates, outcome.invalidCount) == (1, 1, 1))
+    #expect(outcome.firstDuplicates == [row(2, 100, 1)])
+    #expect(outcome.batch == nil)
+    #expect(try database.snapshot() == before)
+    #expect(try database.importBatches() == batches)
+  }
+
+  @Test func createsTheProjectInTheSameTransaction() throws {
+    let database = try TallyDatabase.inMemory()
+    let new = NewProject(title: "Fuel", units: "l", frequency: .monthly)
+    #expect(throws: TallyError.self) {
+      try importRows(
+        database, into: .create(new), [row(2, 100, 1)],
+        problems: [RowProblem(line: 3, column: nil, value: nil, reason: "bad")])
+    }
+    #expect(try database.snapshot().projects.isEmpty)
+    let outcome = try importRows(database, into: .create(new), [row(2, 100, 1)])
+    #expect(outcome.snapshot.projects.map(\.project.title) == ["Fuel"])
+    #expect(outcome.snapshot.projects.first?.project.units == "l")
+    // Creating again uses the project that now exists.
+    try importRows(database, into: .create(new), [row(2, 200, 1)])
+    #expect(try database.snapshot().projects.count == 1)
+  }
+
+  @Test func undoAndRedoTakeOutAndBringBackExactlyTheBatch() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let project = try makeProject(database)
+    store.dispatch(.loaded(try database.snapshot()))
+    store.request(
+      .addReading(
+        NewReading(projectID: project, amount: 99, timestamp: clock.now()), at: clock.now()))
+    try importRows(database, into: .project(project), [row(2, 100, 1), row(3, 200, 2)])
+    let imported = try readings(database, project)
+    #expect(imported.count == 3)
+
+    #expect(store.request(.undo(at: clock.now())) == nil)
+    #expect(try readings(database, project).map(\.amount) == [99])
+    #expect(try database.importBatches().first?.isUndone == true)
+    #expect(store.request(.redo(at: clock.now())) == nil)
+    #expect(try readings(database, project) == imported)
+
+    let batch = try #require(try database.importBatches().first)
+    #expect(store.request(.undoImport(batch.id, at: clock.now())) == nil)
+    #expect(try readings(database, project).map(\.amount) == [99])
+    #expect(store.request(.undoImport(batch.id, at: clock.now()))?.kind == .conflict)
+    #expect(store.request(.undo(at: clock.now())) == nil)
+    #expect(try readings(database, project) == imported)
+    #expect(
+      store.request(.undoImport(ImportBatchID(rawValue: 77), at: clock.now()))?.kind == .notFound)
+  }
+
+  @Test func undoingAnImportThatCreatedItsProjectRemovesBothAndRedoRestoresBoth() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    try importRows(
+      database, into: .create(NewProject(title: "New", frequency: .daily)), [row(2, 100, 1)])
+    store.dispatch(.loaded(try database.snapshot()))
+    #expect(store.request(.undo(at: clock.now())) == nil)
+    #expect(store.state.stored.projects.isEmpty)
+    #expect(store.request(.redo(at: clock.now())) == nil)
+    let project = try #require(store.projectID("New"))
+    #expect(try readings(database, project).map(\.amount) == [1])
+  }
+}
