@@ -78,6 +78,14 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    // libFuzzer target; built only with -sanitize=fuzzer (see .ci/run).
+    .executableTarget(
+      name: "tally-fuzz",
+      dependencies: ["TallyCore", "TallyImport"],
+      path: "Fuzz/tally-fuzz",
+      swiftSettings: strict
+    ),
+
     .testTarget(
       name: "FlowTests",
       dependencies: [

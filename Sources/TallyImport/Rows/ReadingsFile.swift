@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import TallyCore
 
 /// A CSV file of readings, read row by row: each row becomes a reading or a reason it cannot.

@@ -1,0 +1,55 @@
+import Foundation
+import TallyCore
+import TallyImport
+
+// A libFuzzer target for the CSV reader, the date parser and the amount parser.
+//
+// Build and run (see .ci/run):
+//   swift build --product tally-fuzz --scratch-path .build-fuzz \
+//     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//   .build-fuzz/debug/tally-fuzz Fuzz/corpus -max_total_time=30
+//
+// SwiftPM gives an executable's entry point the name `<module>_main`; libFuzzer brings its
+// own `main`, so this one hands control to libFuzzer's driver.
+
+/// Feeds one input to every parser; any crash or sanitizer report is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  guard let data else { return 0 }
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  readAllRecords(bytes, delimiter: .comma, chunk: size % 7 + 1)
+  if let semicolon = FieldDelimiter(argument: ";") {
+    readAllRecords(bytes, delimiter: semicolon, chunk: .max)
+  }
+  bytes.withUnsafeBufferPointer { buffer in
+    _ = try? TimestampParser(zone: .gmt).parse(bytes: buffer)
+    _ = try? AmountParser.parse(bytes: buffer)
+    _ = try? AmountParser.parse(bytes: buffer, decimalComma: true)
+  }
+  return 0
+}
+
+private func readAllRecords(_ bytes: [UInt8], delimiter: FieldDelimiter, chunk: Int) {
+  var reader = CSVReader(source: MemorySource(bytes, chunk: chunk), delimiter: delimiter, bufferSize: 16)
+  while let record = try? reader.next() {
+    for index in 0..<record.count {
+      _ = record.string(index)
+    }
+  }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(
+  _ argc: UnsafeMutablePointer<Int32>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+@main
+enum TallyFuzz {
+  static func main() {
+    var argc = CommandLine.argc
+    var argv = CommandLine.unsafeArgv
+    exit(runFuzzerDriver(&argc, &argv, fuzzOneInput))
+  }
+}
