@@ -6,11 +6,12 @@ import TallyImport
 //
 // Build and run (see .ci/run):
 //   swift build --product tally-fuzz --scratch-path .build-fuzz \
-//     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
-//   .build-fuzz/debug/tally-fuzz Fuzz/corpus -max_total_time=30
+//     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
+//   .build-fuzz/x86_64-unknown-linux-gnu/debug/tally-fuzz Fuzz/corpus -max_total_time=30
 //
 // SwiftPM gives an executable's entry point the name `<module>_main`; libFuzzer brings its
-// own `main`, so this one hands control to libFuzzer's driver.
+// own `main`, so this one hands control to libFuzzer's driver. In an ordinary build (no
+// libFuzzer to link) it only says how to build it.
 
 /// Feeds one input to every parser; any crash or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -30,7 +31,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 private func readAllRecords(_ bytes: [UInt8], delimiter: FieldDelimiter, chunk: Int) {
-  var reader = CSVReader(source: MemorySource(bytes, chunk: chunk), delimiter: delimiter, bufferSize: 16)
+  var reader = CSVReader(
+    source: MemorySource(bytes, chunk: chunk), delimiter: delimiter, bufferSize: 16)
   while let record = try? reader.next() {
     for index in 0..<record.count {
       _ = record.string(index)
@@ -38,6 +40,7 @@ private func readAllRecords(_ bytes: [UInt8], delimiter: FieldDelimiter, chunk: 
   }
 }
 
+#if FUZZING
 @_silgen_name("LLVMFuzzerRunDriver")
 private func runFuzzerDriver(
   _ argc: UnsafeMutablePointer<Int32>,
@@ -53,3 +56,14 @@ enum TallyFuzz {
     exit(runFuzzerDriver(&argc, &argv, fuzzOneInput))
   }
 }
+#else
+@main
+enum TallyFuzz {
+  static func main() {
+    FileHandle.standardError.write(
+      Data(
+        "tally-fuzz needs libFuzzer: build it as .ci/run does (-sanitize=fuzzer -DFUZZING)\n".utf8))
+    exit(2)
+  }
+}
+#endif

@@ -16,13 +16,16 @@ public struct ImportBatch: Identifiable, Hashable, Codable, Sendable {
   public var duplicates: Int
   /// How many invalid rows it skipped.
   public var skipped: Int
+  /// The ids its readings got, which are consecutive; `nil` when it added none.
+  public var readingIDs: ClosedRange<Int64>?
   /// Whether its readings have been taken out again.
   public var isUndone: Bool
 
   /// Creates a batch.
   public init(
     id: ImportBatchID, projectID: ProjectID, fileName: String, sha256: String, at: Timestamp,
-    imported: Int, duplicates: Int, skipped: Int, isUndone: Bool = false
+    imported: Int, duplicates: Int, skipped: Int, readingIDs: ClosedRange<Int64>? = nil,
+    isUndone: Bool = false
   ) {
     self.id = id
     self.projectID = projectID
@@ -32,6 +35,7 @@ public struct ImportBatch: Identifiable, Hashable, Codable, Sendable {
     self.imported = imported
     self.duplicates = duplicates
     self.skipped = skipped
+    self.readingIDs = readingIDs
     self.isUndone = isUndone
   }
 }

@@ -23,8 +23,11 @@ public final class ReadingsFile {
     name = path
   }
 
-  /// How far the reading has got, from 0 to 1.
-  public var progress: Double {
+  /// How far the rows handed out have got through the file, from 0 to 1.
+  public private(set) var progress = 0.0
+
+  /// How far the reading thread has got.
+  private var readProgress: Double {
     source.size > 0 ? min(1, Double(source.bytesRead) / Double(source.size)) : 0
   }
 
@@ -34,13 +37,51 @@ public final class ReadingsFile {
   /// Reads every row: valid ones go to `valid`, invalid ones (with the line, the column and
   /// the value) to `invalid`, rows the filter leaves out to neither.
   ///
+  /// The file is read and parsed on a thread of its own while `valid` and `invalid` run on
+  /// the calling thread, in the file's order: an import parses and writes at the same time.
+  ///
   /// - Returns: The SHA-256 of the file's content.
   /// - Throws: ``TallyError`` for a missing header or column or for CSV that cannot be read
   ///   past some point (an unterminated quote), naming the file and line; what the closures throw.
   public func forEachRow(
     valid: (ImportedReading) throws -> Void, invalid: (RowProblem) throws -> Void
   ) throws -> String {
+    let channel = RowChannel(capacity: 4)
+    let reader = ParseJob(file: self)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      channel.finish(Result { try reader.run(into: channel) })
+      done.signal()
+    }
+    thread.start()
+    defer {
+      channel.cancel()
+      done.wait()
+    }
+    while let chunk = channel.take() {
+      for item in chunk.items {
+        switch item {
+        case .valid(let reading): try valid(reading)
+        case .invalid(let problem): try invalid(problem)
+        }
+      }
+      progress = chunk.progress
+    }
+    return try channel.result().get()
+  }
+
+  /// Reads every row on the calling thread, handing them to `deliver` in chunks.
+  fileprivate func parse(into deliver: ([RowItem], Double) -> Bool) throws -> String {
     var reader = CSVReader(source: source, delimiter: options.delimiter)
+    var items: [RowItem] = []
+    items.reserveCapacity(Self.rowsPerChunk)
+    func emit(_ item: RowItem) throws {
+      items.append(item)
+      if items.count == Self.rowsPerChunk {
+        guard deliver(items, readProgress) else { throw CancellationError() }
+        items.removeAll(keepingCapacity: true)
+      }
+    }
     do {
       guard let header = try reader.next() else {
         throw TallyError(.invalidInput, "\(name) is empty: it needs a header row")
@@ -51,10 +92,11 @@ public final class ReadingsFile {
       while let record = try reader.next() {
         if record.isBlank { continue }
         guard record.count == layout.width else {
-          try invalid(
-            RowProblem(
-              line: record.line, column: nil, value: nil,
-              reason: "\(record.count) field(s) where the header has \(layout.width)"))
+          try emit(
+            .invalid(
+              RowProblem(
+                line: record.line, column: nil, value: nil,
+                reason: "\(record.count) field(s) where the header has \(layout.width)")))
           continue
         }
         if let filter = layout.filter {
@@ -62,15 +104,18 @@ public final class ReadingsFile {
           if !keep { continue }
         }
         switch Self.reading(record, layout, dates, options.decimalComma) {
-        case .success(let reading): try valid(reading)
-        case .failure(let problem): try invalid(problem)
+        case .success(let reading): try emit(.valid(reading))
+        case .failure(let problem): try emit(.invalid(problem))
         }
       }
     } catch let error as CSVError {
       throw TallyError(.invalidInput, "\(name), \(error)", hint: "Nothing was imported.")
     }
+    if !items.isEmpty, !deliver(items, readProgress) { throw CancellationError() }
     return source.sha256
   }
+
+  private static let rowsPerChunk = 4_096
 
   private static func reading(
     _ record: CSVRecord, _ layout: ColumnLayout, _ dates: DateField, _ decimalComma: Bool
@@ -93,8 +138,11 @@ public final class ReadingsFile {
     }
     var note: String?
     if let index = layout.note {
-      let text = record.string(index)
-      note = text.allSatisfy(\.isWhitespace) ? nil : text
+      note = record.withField(index) { bytes in
+        // A blank note is no note; checked on the bytes, before making a string.
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+          ? nil : String(decoding: bytes, as: UTF8.self)
+      }
     }
     return .success(
       ImportedReading(line: record.line, timestamp: timestamp, amount: amount, note: note))
@@ -107,5 +155,21 @@ public final class ReadingsFile {
       return RowProblem(line: record.line, column: column, value: nil, reason: "\(error)")
     }
     return RowProblem(line: record.line, column: column, value: error.value, reason: error.reason)
+  }
+}
+
+/// The reading side of ``ReadingsFile/forEachRow(valid:invalid:)``: runs on its own thread and
+/// is the only one to touch the file while it runs.
+private final class ParseJob: @unchecked Sendable {
+  private let file: ReadingsFile
+
+  init(file: ReadingsFile) {
+    self.file = file
+  }
+
+  func run(into channel: RowChannel) throws -> String {
+    try file.parse { items, progress in
+      channel.put(RowChannel.Chunk(items: items, progress: progress))
+    }
   }
 }

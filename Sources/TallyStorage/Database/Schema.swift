@@ -53,10 +53,14 @@ enum Schema {
             imported INTEGER NOT NULL,
             duplicates INTEGER NOT NULL,
             skipped INTEGER NOT NULL,
+            -- The batch's readings have consecutive ids: one writer inserts them all in one
+            -- transaction. The range finds them through the table itself, so imports need no
+            -- second index to keep up to date.
+            first_reading_id INTEGER,
+            last_reading_id INTEGER,
             undone BOOLEAN NOT NULL DEFAULT 0
           );
           ALTER TABLE reading ADD COLUMN batch_id INTEGER;
-          CREATE INDEX reading_batch ON reading(batch_id) WHERE batch_id IS NOT NULL;
           -- Readings of undone imports, kept for redo. No foreign keys: an undo may delete the
           -- project too, and a redo brings both back with the same ids.
           CREATE TABLE set_aside_reading (
@@ -67,7 +71,6 @@ enum Schema {
             note TEXT,
             batch_id INTEGER NOT NULL
           );
-          CREATE INDEX set_aside_reading_batch ON set_aside_reading(batch_id);
           """)
     }
     return migrator

@@ -91,18 +91,21 @@ public final class ImportSink {
   /// statement pay SQLite's per-statement work (the id sequence, starting and finishing the
   /// statement) once per statement, not once per row.
   private func flush() throws {
-    pending.sort { $0.timestamp < $1.timestamp }
+    // Sort positions rather than the rows themselves: moving an Int is cheaper than moving a
+    // row with its note.
+    let rows = pending
+    let order = rows.indices.sorted { rows[$0].timestamp < rows[$1].timestamp }
     var start = 0
-    while start < pending.count {
-      let end = min(start + Self.rowsPerInsert, pending.count)
-      try insert(pending[start..<end])
+    while start < order.count {
+      let end = min(start + Self.rowsPerInsert, order.count)
+      try insert(order[start..<end].lazy.map { rows[$0] })
       start = end
     }
     imported += pending.count
     pending.removeAll(keepingCapacity: true)
   }
 
-  private func insert(_ rows: ArraySlice<ImportedReading>) throws {
+  private func insert(_ rows: some Collection<ImportedReading>) throws {
     let insert = rows.count == Self.rowsPerInsert ? fullInsert : try makeInsert(rows: rows.count)
     // The raw statement lives as long as `insert` does.
     try withExtendedLifetime(insert) {

@@ -13,12 +13,16 @@ struct ImportBatchRecord: Codable, FetchableRecord, PersistableRecord {
   var imported: Int
   var duplicates: Int
   var skipped: Int
+  var firstReadingID: Int64?
+  var lastReadingID: Int64?
   var undone: Bool
 
   enum CodingKeys: String, CodingKey {
     case id, sha256, at, imported, duplicates, skipped, undone
     case projectID = "project_id"
     case fileName = "file_name"
+    case firstReadingID = "first_reading_id"
+    case lastReadingID = "last_reading_id"
   }
 
   enum Columns {
@@ -34,6 +38,8 @@ struct ImportBatchRecord: Codable, FetchableRecord, PersistableRecord {
     imported = batch.imported
     duplicates = batch.duplicates
     skipped = batch.skipped
+    firstReadingID = batch.readingIDs?.lowerBound
+    lastReadingID = batch.readingIDs?.upperBound
     undone = batch.isUndone
   }
 
@@ -41,7 +47,9 @@ struct ImportBatchRecord: Codable, FetchableRecord, PersistableRecord {
     ImportBatch(
       id: ImportBatchID(rawValue: id), projectID: ProjectID(rawValue: projectID),
       fileName: fileName, sha256: sha256, at: Timestamp(microsecondsSince1970: at),
-      imported: imported, duplicates: duplicates, skipped: skipped, isUndone: undone)
+      imported: imported, duplicates: duplicates, skipped: skipped,
+      readingIDs: firstReadingID.flatMap { first in lastReadingID.map { first...$0 } },
+      isUndone: undone)
   }
 }
 

@@ -76,14 +76,19 @@ extension Database {
   private func moveReadings(
     of batch: ImportBatch, from source: String, to destination: String, undone: Bool
   ) throws {
-    let columns = "id, project_id, amount, timestamp, note, batch_id"
+    if let ids = batch.readingIDs {
+      let columns = "id, project_id, amount, timestamp, note, batch_id"
+      let match = "id BETWEEN ? AND ? AND batch_id = ?"
+      let arguments: StatementArguments = [ids.lowerBound, ids.upperBound, batch.id.rawValue]
+      try execute(
+        sql:
+          "INSERT INTO \(destination) (\(columns)) SELECT \(columns) FROM \(source) WHERE \(match)",
+        arguments: arguments)
+      try execute(sql: "DELETE FROM \(source) WHERE \(match)", arguments: arguments)
+    }
     try execute(
-      sql: """
-        INSERT INTO \(destination) (\(columns)) SELECT \(columns) FROM \(source) WHERE batch_id = ?;
-        DELETE FROM \(source) WHERE batch_id = ?;
-        UPDATE import_batch SET undone = ? WHERE id = ?;
-        """,
-      arguments: [batch.id.rawValue, batch.id.rawValue, undone, batch.id.rawValue])
+      sql: "UPDATE import_batch SET undone = ? WHERE id = ?",
+      arguments: [undone, batch.id.rawValue])
     try expectOneRow("import \(batch.id)")
   }
 
