@@ -146,11 +146,7 @@ struct ChangePlan {
 extension Database {
   /// Fails when another project than `except` has `title`, ignoring case.
   fileprivate func expectTitleFree(_ title: String, except: ProjectID?) throws {
-    let key = Project.titleKey(title)
-    guard
-      let other = try ProjectRecord.filter(ProjectRecord.Columns.titleKey == key).fetchOne(self),
-      other.id != except?.rawValue
-    else { return }
+    guard let other = try project(titled: title), other.id != except else { return }
     throw TallyError(
       .conflict, "a project titled '\(other.title)' already exists",
       hint: "Titles are unique, ignoring case; choose another.")
