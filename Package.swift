@@ -24,6 +24,7 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // Architecture libraries: know nothing about tally.
@@ -51,7 +52,11 @@ let package = Package(
       dependencies: ["TallyCore", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: strict
     ),
-    .target(name: "TallyReports", dependencies: ["TallyCore"], swiftSettings: strict),
+    .target(
+      name: "TallyReports",
+      dependencies: ["TallyCore", .product(name: "Mustache", package: "swift-mustache")],
+      swiftSettings: strict
+    ),
     .systemLibrary(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
@@ -109,6 +114,14 @@ let package = Package(
       dependencies: [
         "TallyStorage", "TallyCore", "Flow",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TallyReportsTests",
+      dependencies: [
+        "TallyReports", "TallyCore",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict

@@ -15,7 +15,8 @@ struct Tally: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       ProjectCommand.self, ItemCommand.self, TimerCommand.self, UndoCommand.self,
-      RedoCommand.self, LogCommand.self, ImportCommand.self, ExportCommand.self,
+      RedoCommand.self, LogCommand.self, ImportCommand.self, ReportCommand.self,
+      ExportCommand.self,
     ]
   )
 

@@ -29,7 +29,8 @@ public enum TimestampFormat {
     date(CivilTime.of(timestamp, in: zone).0)
   }
 
-  static func date(_ civil: CivilTime) -> String {
+  /// A civil date as `2024-01-15`.
+  public static func date(_ civil: CivilTime) -> String {
     pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
   }
 
@@ -38,7 +39,8 @@ public enum TimestampFormat {
     return seconds ? hhmm + ":" + pad(civil.second, 2) : hhmm
   }
 
-  static func pad(_ value: Int, _ width: Int) -> String {
+  /// `value` in decimal, zero-padded to `width` digits.
+  public static func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(abs(value))
     let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
     return value < 0 ? "-" + padded : padded

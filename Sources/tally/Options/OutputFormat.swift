@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import TallyCore
+public import TallyReports
 
 /// How a list is written: a table for people, CSV or JSON for programs.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
@@ -7,3 +8,5 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
 }
 
 extension Frequency: ExpressibleByArgument {}
+
+extension ReportPeriod: ExpressibleByArgument {}

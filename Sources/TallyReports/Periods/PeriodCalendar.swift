@@ -1,0 +1,128 @@
+public import Foundation
+public import TallyCore
+
+/// One period of a report: its label and the instants it spans, `start` inclusive, `end`
+/// exclusive.
+public struct Period: Equatable, Sendable {
+  /// `2024-01-15`, `2024-W03`, `2024-01`, `2024-Q1` or `2024`.
+  public var label: String
+  /// The first instant of the period.
+  public var start: Timestamp
+  /// The first instant after it.
+  public var end: Timestamp
+}
+
+/// Splits time into the periods of a report, in a time zone: days from local midnight to local
+/// midnight (23 or 25 hours across a daylight-saving change), ISO 8601 weeks from Monday, months,
+/// quarters from January, April, July and October, years.
+public struct PeriodCalendar: Sendable {
+  /// The length of the periods.
+  public let period: ReportPeriod
+  /// The zone whose calendar the periods follow.
+  public let zone: TimeZone
+
+  /// Creates a calendar.
+  public init(period: ReportPeriod, zone: TimeZone) {
+    self.period = period
+    self.zone = zone
+  }
+
+  /// The period that holds `timestamp`.
+  public func period(containing timestamp: Timestamp) -> Period {
+    let (civil, _) = CivilTime.of(timestamp, in: zone)
+    var first = firstDay(of: CivilTime(year: civil.year, month: civil.month, day: civil.day))
+    // Near a zone's change of offset a start computed from the date can fall after the
+    // instant; step back until the period holds it.
+    var result = make(first)
+    while result.start > timestamp {
+      first = firstDay(of: Self.addingDays(-1, to: first))
+      result = make(first)
+    }
+    return result
+  }
+
+  /// The period right after `period`.
+  public func period(after period: Period) -> Period {
+    self.period(containing: period.end)
+  }
+
+  /// Every period that overlaps `start..<end`, in order.
+  public func periods(from start: Timestamp, to end: Timestamp) -> [Period] {
+    guard start < end else { return [] }
+    var result: [Period] = []
+    var current = period(containing: start)
+    while current.start < end {
+      result.append(current)
+      current = period(after: current)
+    }
+    return result
+  }
+
+  /// The first day of the period that holds `day`.
+  private func firstDay(of day: CivilTime) -> CivilTime {
+    switch period {
+    case .daily:
+      return day
+    case .weekly:
+      return Self.addingDays(-(Self.isoWeekday(day) - 1), to: day)
+    case .monthly:
+      return CivilTime(year: day.year, month: day.month, day: 1)
+    case .quarterly:
+      return CivilTime(year: day.year, month: (day.month - 1) / 3 * 3 + 1, day: 1)
+    case .yearly:
+      return CivilTime(year: day.year, month: 1, day: 1)
+    }
+  }
+
+  /// The period starting on `first`, which must be a first day.
+  private func make(_ first: CivilTime) -> Period {
+    let next: CivilTime
+    switch period {
+    case .daily: next = Self.addingDays(1, to: first)
+    case .weekly: next = Self.addingDays(7, to: first)
+    case .monthly: next = Self.addingMonths(1, to: first)
+    case .quarterly: next = Self.addingMonths(3, to: first)
+    case .yearly: next = CivilTime(year: first.year + 1, month: 1, day: 1)
+    }
+    return Period(
+      label: label(first), start: first.timestamp(in: zone), end: next.timestamp(in: zone))
+  }
+
+  private func label(_ first: CivilTime) -> String {
+    let year = TimestampFormat.pad(first.year, 4)
+    switch period {
+    case .daily:
+      return TimestampFormat.date(first)
+    case .weekly:
+      // The ISO week-year is the year of the week's Thursday.
+      let thursday = Self.addingDays(3, to: first)
+      let week = (Self.dayOfYear(thursday) - 1) / 7 + 1
+      return TimestampFormat.pad(thursday.year, 4) + "-W" + TimestampFormat.pad(week, 2)
+    case .monthly:
+      return year + "-" + TimestampFormat.pad(first.month, 2)
+    case .quarterly:
+      return year + "-Q\((first.month - 1) / 3 + 1)"
+    case .yearly:
+      return year
+    }
+  }
+
+  /// Monday is 1, Sunday 7; 1970-01-01 was a Thursday.
+  static func isoWeekday(_ day: CivilTime) -> Int {
+    let days = day.daysSince1970
+    return Int(((days + 3) % 7 + 7) % 7) + 1
+  }
+
+  static func dayOfYear(_ day: CivilTime) -> Int {
+    Int(day.daysSince1970 - CivilTime(year: day.year, month: 1, day: 1).daysSince1970) + 1
+  }
+
+  static func addingDays(_ days: Int, to day: CivilTime) -> CivilTime {
+    CivilTime(microsecondsAsUTC: (day.daysSince1970 + Int64(days)) * 86_400_000_000)
+  }
+
+  static func addingMonths(_ months: Int, to day: CivilTime) -> CivilTime {
+    let index = day.year * 12 + (day.month - 1) + months
+    return CivilTime(year: index / 12, month: index % 12 + 1, day: 1)
+  }
+}

@@ -1,0 +1,54 @@
+import GRDB
+public import TallyCore
+
+/// Sums up a project's readings over ranges of time, inside one read, so that a report sees
+/// one consistent state of the database.
+public final class RangeAggregator {
+  private let statement: Statement
+  private let project: Int64
+
+  fileprivate init(db: Database, project: ProjectID) throws {
+    statement = try db.cachedStatement(
+      sql: """
+        SELECT COUNT(*), TOTAL(amount), MIN(amount), MAX(amount) FROM reading
+        WHERE project_id = ? AND timestamp >= ? AND timestamp < ?
+        """)
+    self.project = project.rawValue
+  }
+
+  /// Count, sum, min and max of the readings from `start` (inclusive) to `end` (exclusive).
+  public func aggregate(from start: Timestamp, to end: Timestamp) throws
+    -> (count: Int, sum: Double, min: Double?, max: Double?)
+  {
+    let row = try Row.fetchOne(
+      statement,
+      arguments: [project, start.microsecondsSince1970, end.microsecondsSince1970])
+    guard let row else { return (0, 0, nil, nil) }
+    return (row[0], row[1], row[2], row[3])
+  }
+}
+
+extension TallyDatabase {
+  /// Runs `body` with an aggregator over `project`'s readings, in one read transaction.
+  ///
+  /// - Returns: What `body` returns.
+  /// - Throws: ``TallyError`` when the database cannot be read, or what `body` throws.
+  public func withAggregates<Result>(
+    of project: ProjectID, _ body: (RangeAggregator) throws -> Result
+  ) throws(TallyError) -> Result {
+    try read(doing: "read the readings") { db in
+      try body(try RangeAggregator(db: db, project: project))
+    }
+  }
+
+  /// The times of a project's first and last readings, if it has any.
+  public func readingSpan(of project: ProjectID) throws(TallyError) -> ClosedRange<Timestamp>? {
+    try read(doing: "read the readings") { db in
+      let row = try Row.fetchOne(
+        db, sql: "SELECT MIN(timestamp), MAX(timestamp) FROM reading WHERE project_id = ?",
+        arguments: [project.rawValue])
+      guard let row, let first: Int64 = row[0], let last: Int64 = row[1] else { return nil }
+      return Timestamp(microsecondsSince1970: first)...Timestamp(microsecondsSince1970: last)
+    }
+  }
+}

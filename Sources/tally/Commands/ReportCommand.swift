@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyReports
+import TallyStorage
+
+/// `tally report`: count, sum, min, max and mean of readings per period.
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Count, sum, min, max and mean of readings per day, week, month, quarter or year.",
+    discussion: """
+      The periods follow the calendar of the time zone (--tz): weeks are ISO 8601 weeks from \
+      Monday, quarters start in January, April, July and October. --from is inclusive, --to \
+      exclusive. The default format is table on a terminal and CSV otherwise.
+      """)
+
+  /// How a report is written.
+  enum Format: String, CaseIterable, ExpressibleByArgument {
+    case table, csv, markdown, json
+  }
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The projects' titles.") var titles: [String] = []
+  @Flag(help: "Report every project.") var all = false
+  @Option(help: "daily, weekly, monthly, quarterly or yearly (default: each project's frequency).")
+  var period: ReportPeriod?
+  @Option(help: "From this date or time, inclusive.") var from: String?
+  @Option(help: "To this date or time, exclusive.") var to: String?
+  @Option(help: "table, csv, markdown or json.") var format: Format?
+  @Option(help: "Write to this file (atomically) instead of standard output.") var output: String?
+  @Option(help: "Render with this Mustache template (see Templates/README.md).") var template:
+    String?
+  @Flag(help: "Include periods without readings.") var empty = false
+
+  func validate() throws {
+    if all, !titles.isEmpty {
+      throw ValidationError("give project titles or --all, not both")
+    }
+    if !all, titles.isEmpty {
+      throw ValidationError("give one or more project titles, or --all")
+    }
+    if template != nil, let format, format != .markdown {
+      throw ValidationError(
+        "--template renders its own format; leave out --format \(format.rawValue)")
+    }
+  }
+
+  func run() throws {
+    let session = try Session(global)
+    let projects =
+      all
+      ? session.store.state.stored.projects.map(\.project).sorted { $0.title < $1.title }
+      : try titles.map { try session.project(titled: $0).project }
+    let from = try from.map { try session.timestamp($0, for: "--from") }
+    let to = try to.map { try session.timestamp($0, for: "--to") }
+    if let from, let to, from >= to {
+      throw TallyError(.invalidInput, "--from must come before --to")
+    }
+    let reports = try projects.map { project in
+      try report(project, from: from, to: to, session: session)
+    }
+    let text = try render(reports, session: session)
+    if let output {
+      try AtomicFile.write(text, to: output)
+    } else {
+      StandardOutput().write(text)
+    }
+  }
+
+  private func report(
+    _ project: Project, from: Timestamp?, to: Timestamp?, session: Session
+  ) throws -> ProjectReport {
+    let period = period ?? ReportPeriod(project.frequency)
+    let builder = ReportBuilder(
+      calendar: PeriodCalendar(period: period, zone: session.zone), includesEmpty: empty)
+    let span = try session.database.readingSpan(of: project.id)
+    guard
+      let start = from ?? span?.lowerBound,
+      let end = to
+        ?? span.map({ Timestamp(microsecondsSince1970: $0.upperBound.microsecondsSince1970 + 1) })
+    else {
+      return ProjectReport(project: project, period: period, rows: [])
+    }
+    return try session.database.withAggregates(of: project.id) { aggregator in
+      try builder.report(of: project, from: start, to: end) { start, end in
+        let figures = try aggregator.aggregate(from: start, to: end)
+        return Aggregate(count: figures.count, sum: figures.sum, min: figures.min, max: figures.max)
+      }
+    }
+  }
+
+  private func render(_ reports: [ProjectReport], session: Session) throws -> String {
+    if let template {
+      return try ReportTemplate(path: template).render(
+        reports, generated: session.now, zone: session.zone)
+    }
+    let format = format ?? (isatty(STDOUT_FILENO) == 1 && output == nil ? .table : .csv)
+    switch format {
+    case .table: return ReportTable.render(reports)
+    case .csv: return ReportCSV.render(reports)
+    case .json: return ReportJSON.render(reports)
+    case .markdown:
+      return ReportTemplate.markdown.render(reports, generated: session.now, zone: session.zone)
+    }
+  }
+}
+
+extension ReportPeriod {
+  /// The period that matches a project's frequency.
+  init(_ frequency: Frequency) {
+    switch frequency {
+    case .daily: self = .daily
+    case .monthly: self = .monthly
+    case .yearly: self = .yearly
+    }
+  }
+}
