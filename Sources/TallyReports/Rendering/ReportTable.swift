@@ -8,6 +8,7 @@ public enum ReportTable {
   /// - Parameters:
   ///   - reports: The reports.
   ///   - barWidth: How many characters the largest bar takes; 0 leaves the bars out.
+  /// - Returns: The text, one table per report.
   public static func render(_ reports: [ProjectReport], barWidth: Int = 20) -> String {
     reports.map { render($0, barWidth: barWidth) }.joined(separator: "\n")
   }
