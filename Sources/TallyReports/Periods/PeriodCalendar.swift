@@ -10,6 +10,13 @@ public struct Period: Equatable, Sendable {
   public var start: Timestamp
   /// The first instant after it.
   public var end: Timestamp
+
+  /// Creates a period.
+  public init(label: String, start: Timestamp, end: Timestamp) {
+    self.label = label
+    self.start = start
+    self.end = end
+  }
 }
 
 /// Splits time into the periods of a report, in a time zone: days from local midnight to local

@@ -1,0 +1,72 @@
+import Foundation
+import TallyCore
+import TallyReports
+import Testing
+
+@Suite struct PeriodCalendarTests {
+  let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+
+  func at(_ text: String, _ zone: TimeZone = .gmt) throws -> Timestamp {
+    try TimestampParser(zone: zone).parse(text)
+  }
+
+  func label(_ period: ReportPeriod, _ text: String, _ zone: TimeZone = .gmt) throws -> String {
+    PeriodCalendar(period: period, zone: zone).period(containing: try at(text, zone)).label
+  }
+
+  @Test func labelsEachKindOfPeriod() throws {
+    #expect(try label(.daily, "2024-01-15T13:00") == "2024-01-15")
+    #expect(try label(.weekly, "2024-01-15T13:00") == "2024-W03")
+    #expect(try label(.monthly, "2024-01-15T13:00") == "2024-01")
+    #expect(try label(.quarterly, "2024-05-15T13:00") == "2024-Q2")
+    #expect(try label(.quarterly, "2024-12-31T23:59") == "2024-Q4")
+    #expect(try label(.yearly, "2024-01-15T13:00") == "2024")
+  }
+
+  @Test(arguments: [
+    ("2021-01-03", "2020-W53"), ("2021-01-04", "2021-W01"), ("2020-12-31", "2020-W53"),
+    ("2019-12-30", "2020-W01"), ("2024-12-30", "2025-W01"), ("2027-01-01", "2026-W53"),
+    ("2022-01-02", "2021-W52"), ("2018-01-01", "2018-W01"),
+  ])
+  func isoWeeksBelongToTheYearOfTheirThursday(date: String, week: String) throws {
+    #expect(try label(.weekly, date) == week)
+  }
+
+  @Test func weeksStartOnMondayAtLocalMidnight() throws {
+    let week = PeriodCalendar(period: .weekly, zone: berlin).period(
+      containing: try at("2024-01-17T12:00", berlin))
+    #expect(week.start == (try at("2024-01-15T00:00", berlin)))
+    #expect(week.end == (try at("2024-01-22T00:00", berlin)))
+  }
+
+  @Test func daysAcrossDaylightSavingChangesAre23Or25HoursLong() throws {
+    let calendar = PeriodCalendar(period: .daily, zone: berlin)
+    let spring = calendar.period(containing: try at("2024-03-31T12:00", berlin))
+    #expect(spring.start.seconds(until: spring.end) == 23 * 3_600)
+    let autumn = calendar.period(containing: try at("2024-10-27T12:00", berlin))
+    #expect(autumn.start.seconds(until: autumn.end) == 25 * 3_600)
+    let ordinary = calendar.period(containing: try at("2024-06-01T12:00", berlin))
+    #expect(ordinary.start.seconds(until: ordinary.end) == 24 * 3_600)
+  }
+
+  @Test func periodsFollowEachOtherWithoutGaps() throws {
+    for period in ReportPeriod.allCases {
+      let calendar = PeriodCalendar(period: period, zone: berlin)
+      let periods = calendar.periods(from: try at("2019-11-30"), to: try at("2025-02-01"))
+      #expect(!periods.isEmpty)
+      for (earlier, later) in zip(periods, periods.dropFirst()) {
+        #expect(earlier.end == later.start)
+        #expect(earlier.label < later.label)
+      }
+    }
+  }
+
+  @Test func aZoneWhoseMidnightDoesNotExistStillHasItsDay() throws {
+    // On 2018-11-04, Sao Paulo skipped from 00:00 to 01:00.
+    let zone = try #require(TimeZone(identifier: "America/Sao_Paulo"))
+    let day = PeriodCalendar(period: .daily, zone: zone).period(
+      containing: try at("2018-11-04T12:00", zone))
+    #expect(day.label == "2018-11-04")
+    #expect(day.start.seconds(until: day.end) == 23 * 3_600)
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import PropertyBased
+import TallyCore
+import TallyReports
+import Testing
+
+/// The builder, fed range aggregates, against a plain reference that puts every reading in its
+/// period by reading its local date: random readings, zones and periods.
+@Suite struct ReportBuilderPropertyTests {
+  static let zones = [
+    "UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata",
+    "Pacific/Chatham", "America/Sao_Paulo", "Asia/Tehran",
+  ]
+
+  let project = Project(
+    id: ProjectID(rawValue: 1), title: "P", units: "", frequency: .daily,
+    createdAt: Timestamp(secondsSince1970: 0), updatedAt: Timestamp(secondsSince1970: 0))
+
+  /// The label of the period holding `timestamp`, worked out from its local date alone.
+  static func referenceLabel(_ timestamp: Timestamp, _ period: ReportPeriod, _ zone: TimeZone)
+    -> String
+  {
+    var calendar = Calendar(identifier: .iso8601)
+    calendar.timeZone = zone
+    let date = timestamp.date
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    let year = parts.year ?? 0
+    let month = parts.month ?? 0
+    switch period {
+    case .daily: return String(format: "%04d-%02d-%02d", year, month, parts.day ?? 0)
+    case .weekly:
+      let week = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
+      return String(format: "%04d-W%02d", week.yearForWeekOfYear ?? 0, week.weekOfYear ?? 0)
+    case .monthly: return String(format: "%04d-%02d", year, month)
+    case .quarterly: return String(format: "%04d-Q%d", year, (month - 1) / 3 + 1)
+    case .yearly: return String(format: "%04d", year)
+    }
+  }
+
+  @Test func matchesAReferenceOnRandomReadingsZonesAndPeriods() async {
+    let readings = Gen.int(in: 0...400_000_000).array(of: 0...60)
+    await propertyCheck(
+      count: 150, input: readings, Gen.int(in: 0...(Self.zones.count - 1)),
+      Gen.int(in: 0...(ReportPeriod.allCases.count - 1)), Gen.bool
+    ) { offsets, zoneIndex, periodIndex, includesEmpty in
+      let zone = TimeZone(identifier: Self.zones[zoneIndex]) ?? .gmt
+      let period = ReportPeriod.allCases[periodIndex]
+      // Readings from 2016 to 2028, amounts with two decimals.
+      let base: Int64 = 1_451_606_400
+      let values = offsets.enumerated().map { index, offset in
+        (
+          Timestamp(secondsSince1970: base + Int64(offset)),
+          Double((offset * 7 + index) % 20_000 - 10_000) / 100
+        )
+      }
+      let from = Timestamp(secondsSince1970: base + 50_000_000)
+      let to = Timestamp(secondsSince1970: base + 350_000_000)
+      let builder = ReportBuilder(
+        calendar: PeriodCalendar(period: period, zone: zone), includesEmpty: includesEmpty)
+      let report = builder.report(of: project, from: from, to: to) { start, end in
+        let inside = values.filter { $0.0 >= start && $0.0 < end }.map(\.1)
+        return Aggregate(
+          count: inside.count, sum: inside.reduce(0, +), min: inside.min(), max: inside.max())
+      }
+
+      var expected: [String: [Double]] = [:]
+      for (timestamp, amount) in values where timestamp >= from && timestamp < to {
+        expected[Self.referenceLabel(timestamp, period, zone), default: []].append(amount)
+      }
+      let nonEmpty = report.rows.filter { $0.count > 0 }
+      #expect(nonEmpty.map(\.period.label) == expected.keys.sorted())
+      for row in nonEmpty {
+        let amounts = expected[row.period.label] ?? []
+        #expect(row.count == amounts.count)
+        #expect(abs(row.sum - amounts.reduce(0, +)) < 1e-6)
+        #expect(row.min == amounts.min())
+        #expect(row.max == amounts.max())
+      }
+      if !includesEmpty {
+        #expect(report.rows.allSatisfy { $0.count > 0 })
+      } else {
+        let labels = report.rows.map(\.period.label)
+        #expect(labels == labels.sorted())
+        #expect(Set(labels).count == labels.count)
+      }
+    }
+  }
+}
