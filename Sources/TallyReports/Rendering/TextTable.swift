@@ -83,6 +83,8 @@ public struct TextTable: Sendable {
       case .right: parts.append(padding + cell)
       }
     }
-    return parts.joined(separator: "  ") + "\n"
+    var line = parts.joined(separator: "  ")
+    while line.last == " " { line.removeLast() }
+    return line + "\n"
   }
 }

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@Suite struct ReportEndToEndTests {
+  func sandbox() throws -> Sandbox {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Spend", "--frequency", "daily", "--units", "EUR")
+    for (amount, at) in [
+      ("12.5", "2024-01-01T10:00"), ("7.5", "2024-01-01T18:00"), ("20", "2024-01-03T09:00"),
+      ("-5", "2024-02-15T12:00"), ("100", "2024-04-01T00:00"),
+    ] {
+      try sandbox.succeed("item", "add", "Spend", amount, "--at", at)
+    }
+    try sandbox.succeed("project", "add", "Empty", "--frequency", "monthly")
+    return sandbox
+  }
+
+  @Test func csvPerPeriodWithTheContractsHeader() throws {
+    let sandbox = try sandbox()
+    #expect(
+      try sandbox.succeed("report", "Spend", "--format", "csv") == """
+        project,period,count,sum,min,max,mean
+        Spend,2024-01-01,2,20,7.5,12.5,10
+        Spend,2024-01-03,1,20,20,20,20
+        Spend,2024-02-15,1,-5,-5,-5,-5
+        Spend,2024-04-01,1,100,100,100,100
+
+        """)
+    #expect(
+      try sandbox.succeed("report", "spend", "--period", "quarterly", "--format", "csv") == """
+        project,period,count,sum,min,max,mean
+        Spend,2024-Q1,4,35,-5,20,8.75
+        Spend,2024-Q2,1,100,100,100,100
+
+        """)
+  }
+
+  @Test func fromIsInclusiveToExclusiveAndEmptyPeriodsOnRequest() throws {
+    let sandbox = try sandbox()
+    let csv = try sandbox.succeed(
+      "report", "Spend", "--period", "monthly", "--from", "2024-01-03", "--to", "2024-04-01",
+      "--empty", "--format", "csv")
+    #expect(
+      csv == """
+        project,period,count,sum,min,max,mean
+        Spend,2024-01,1,20,20,20,20
+        Spend,2024-02,1,-5,-5,-5,-5
+        Spend,2024-03,0,0,,,
+
+        """)
+  }
+
+  @Test func theTimeZoneMovesReadingsBetweenDays() throws {
+    let sandbox = try sandbox()
+    let tokyo = try sandbox.succeed("--tz", "Asia/Tokyo", "report", "Spend", "--format", "csv")
+    // 2024-01-01T18:00Z is already the 2nd in Tokyo.
+    #expect(tokyo.contains("Spend,2024-01-01,1,12.5,12.5,12.5,12.5\n"))
+    #expect(tokyo.contains("Spend,2024-01-02,1,7.5,7.5,7.5,7.5\n"))
+  }
+
+  @Test func jsonTableAndMarkdown() throws {
+    let sandbox = try sandbox()
+    let json = try sandbox.succeed("report", "--all", "--period", "yearly", "--format", "json")
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(objects.count == 1)
+    #expect(objects.first?["sum"] as? Double == 135)
+    let table = try sandbox.succeed("report", "Spend", "--period", "monthly", "--format", "table")
+    #expect(table.hasPrefix("Spend (EUR), monthly, 2024-01 to 2024-04\n"))
+    #expect(table.contains("\ntotal        5  135   -5  100     27\n"))
+    let markdown = try sandbox.succeed(
+      "report", "Spend", "Empty", "--period", "monthly", "--format", "markdown")
+    #expect(markdown.contains("## Spend (EUR)"))
+    #expect(markdown.contains("| 2024-02 | 1 | -5 | -5 | -5 | -5 |"))
+    #expect(markdown.contains("## Empty"))
+  }
+
+  @Test func outputGoesToAFileAndAUserTemplateRenders() throws {
+    let sandbox = try sandbox()
+    let output = sandbox.folder.appendingPathComponent("report.csv").path
+    let result = try sandbox.run("report", "Spend", "--period", "yearly", "--output", output)
+    #expect(result.status == 0)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      try String(contentsOfFile: output, encoding: .utf8)
+        == "project,period,count,sum,min,max,mean\nSpend,2024,5,135,-5,100,27\n")
+    let template = sandbox.folder.appendingPathComponent("mine.mustache")
+    try Data("{{#projects}}{{title}}:{{#rows}} {{period}}={{sum}}{{/rows}}\n{{/projects}}".utf8)
+      .write(to: template)
+    #expect(
+      try sandbox.succeed("report", "Spend", "--period", "yearly", "--template", template.path)
+        == "Spend: 2024=135\n")
+  }
+
+  @Test(arguments: [
+    (["report"], Int32(2), "give one or more project titles, or --all"),
+    (["report", "Spend", "--all"], 2, "give project titles or --all, not both"),
+    (["report", "Nope"], 1, "there is no project titled 'Nope'"),
+    (["report", "Spend", "--period", "hourly"], 2, "The value 'hourly' is invalid for '--period"),
+    (["report", "Spend", "--format", "pdf"], 2, "The value 'pdf' is invalid for '--format"),
+    (["report", "Spend", "--from", "2024-02-30"], 1, "--from '2024-02-30': no such date or time"),
+    (
+      ["report", "Spend", "--from", "2024-03-01", "--to", "2024-01-01"], 1,
+      "--from must come before --to"
+    ),
+    (
+      ["report", "Spend", "--template", "/nonexistent.mustache"], 1,
+      "cannot read the template /nonexistent.mustache"
+    ),
+    (
+      ["report", "Spend", "--template", "x", "--format", "csv"], 2,
+      "--template renders its own format"
+    ),
+    (
+      ["report", "Spend", "--output", "/nonexistent/dir/r.csv"], 1,
+      "cannot write /nonexistent/dir/r.csv"
+    ),
+  ])
+  func badReportsAreRefused(arguments: [String], status: Int32, message: String) throws {
+    let sandbox = try sandbox()
+    let before = try sandbox.everything()
+    let result = try sandbox.tally.run(arguments, environment: sandbox.environment)
+    #expect(result.status == status)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
+    #expect(try sandbox.everything() == before)
+  }
+
+  @Test func aBrokenTemplateNamesItsLineAndLeavesNoOutputFile() throws {
+    let sandbox = try sandbox()
+    let template = sandbox.folder.appendingPathComponent("broken.mustache")
+    try Data("ok\n{{#rows}}\n".utf8).write(to: template)
+    let output = sandbox.folder.appendingPathComponent("out.md").path
+    let result = try sandbox.run("report", "Spend", "--template", template.path, "--output", output)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("template \(template.path), line"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+}
