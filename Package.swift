@@ -112,7 +112,7 @@ let package = Package(
     .testTarget(
       name: "TallyStorageTests",
       dependencies: [
-        "TallyStorage", "TallyCore", "Flow",
+        "TallyStorage", "TallyCore", "TallyReports", "Flow",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],

@@ -136,4 +136,25 @@ import Testing
     #expect(result.stderr.contains("template \(template.path), line"))
     #expect(!FileManager.default.fileExists(atPath: output))
   }
+
+  @Test func aCopiedBinaryFindsItsTemplateFromAnyFolder() throws {
+    let sandbox = try sandbox()
+    let copy = sandbox.folder.appendingPathComponent("elsewhere/tally")
+    try FileManager.default.createDirectory(
+      at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: sandbox.tally.url, to: copy)
+    let process = Process()
+    process.executableURL = copy
+    process.arguments = ["report", "Spend", "--period", "yearly", "--format", "markdown"]
+    process.currentDirectoryURL = URL(fileURLWithPath: "/")
+    process.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(text.contains("| 2024 | 5 | 135 | -5 | 100 | 27 |"))
+  }
 }
