@@ -3,32 +3,24 @@
 # project, against the sqlite3 shell's `.import --csv --skip 1` of the same file into a plain
 # three-column table; whole processes, each run on a fresh database, side by side.
 # Usage: Benchmarks/import.sh [RUNS]   (from the package root; needs sqlite3 and python3)
-set -euo pipefail
 runs=${1:-5}
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-swift build -c release --product tally >&2
-swift build -c release --product tally-bench >&2
-bin="$(swift build -c release --show-bin-path)"
-python3 "$root/../shared/bench/gen_readings.py" 1000000 42 "$work/readings.csv" >&2
-
+products=tally-bench
+source Benchmarks/common.sh
 # An empty project to import into, copied afresh for every run.
 TALLY_DB="$work/template.sqlite" "$bin/tally" project add Readings --frequency daily 2>/dev/null
 # For comparison only: the same database without the (project, timestamp) index.
 cp "$work/template.sqlite" "$work/no-index.sqlite"
 sqlite3 "$work/no-index.sqlite" "DROP INDEX reading_project_timestamp"
 
-echo "### import of 1,000,000 rows ($(du -h "$work/readings.csv" | cut -f1)), fresh database each run"
+echo "### import of 1,000,000 rows ($(du -h "$readings" | cut -f1)), fresh database each run"
 echo
 python3 "$root/Benchmarks/compare.py" "$runs" \
-  "sqlite3 .import" "sh -c 'rm -f $work/s.sqlite && sqlite3 $work/s.sqlite \"CREATE TABLE t(date TEXT, amount REAL, note TEXT)\" \".import --csv --skip 1 $work/readings.csv t\"'" \
-  "tally import" "sh -c 'rm -f $work/t.sqlite* && cp $work/template.sqlite $work/t.sqlite && TZ=UTC $bin/tally --db $work/t.sqlite import $work/readings.csv --project Readings'" \
-  "tally import, no (project, timestamp) index" "sh -c 'rm -f $work/u.sqlite* && cp $work/no-index.sqlite $work/u.sqlite && TZ=UTC $bin/tally --db $work/u.sqlite import $work/readings.csv --project Readings'"
+  "sqlite3 .import" "sh -c 'rm -f $work/s.sqlite && sqlite3 $work/s.sqlite \"CREATE TABLE t(date TEXT, amount REAL, note TEXT)\" \".import --csv --skip 1 $readings t\"'" \
+  "tally import" "sh -c 'rm -f $work/t.sqlite* && cp $work/template.sqlite $work/t.sqlite && TZ=UTC $bin/tally --db $work/t.sqlite import $readings --project Readings'" \
+  "tally import, no (project, timestamp) index" "sh -c 'rm -f $work/u.sqlite* && cp $work/no-index.sqlite $work/u.sqlite && TZ=UTC $bin/tally --db $work/u.sqlite import $readings --project Readings'"
 echo
 echo "### reading the file alone (no database), rows per second"
 echo
 for reader in records rows csvswift; do
-  echo "    $("$bin/tally-bench" csv "$work/readings.csv" --reader "$reader")"
+  echo "    $("$bin/tally-bench" csv "$readings" --reader "$reader")"
 done

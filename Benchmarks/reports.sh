@@ -3,17 +3,9 @@
 # `tally report --format csv` per month, year and day against the sqlite3 shell answering the
 # equivalent GROUP BY on the same database file; whole processes, side by side.
 # Usage: Benchmarks/reports.sh [RUNS]   (from the package root; needs sqlite3 and python3)
-set -euo pipefail
 runs=${1:-11}
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-swift build -c release --product tally >&2
-tally="$(swift build -c release --show-bin-path)/tally"
-export TALLY_DB="$work/tally.sqlite" TZ=UTC
-python3 "$root/../shared/bench/gen_readings.py" 1000000 42 "$work/readings.csv" >&2
-"$tally" import "$work/readings.csv" --project Readings --create --frequency monthly >&2
+source Benchmarks/common.sh
+"$bin/tally" import "$readings" --project Readings --create --frequency monthly >&2
 
 group_by() {
   echo "sqlite3 -csv $TALLY_DB \"SELECT 'Readings', strftime('$1', timestamp / 1000000, 'unixepoch') AS period,
@@ -29,11 +21,11 @@ for period in monthly yearly daily; do
   esac
   # Both must agree on every period's count before their times mean anything.
   diff <(eval "$(group_by "$format")" | cut -d, -f2,3) \
-    <("$tally" report Readings --period "$period" --format csv | tail -n +2 | cut -d, -f2,3) >&2
+    <("$bin/tally" report Readings --period "$period" --format csv | tail -n +2 | cut -d, -f2,3) >&2
   echo "### $period report, 1,000,000 readings"
   echo
   python3 "$root/Benchmarks/compare.py" "$runs" \
     "sqlite3 GROUP BY" "$(group_by "$format")" \
-    "tally report --period $period --format csv" "$tally report Readings --period $period --format csv"
+    "tally report --period $period --format csv" "$bin/tally report Readings --period $period --format csv"
   echo
 done

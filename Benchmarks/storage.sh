@@ -3,25 +3,16 @@
 #  1. `tally project list` against sqlite3 answering the same summary query, whole processes;
 #  2. `tally item add` on that database.
 # Usage: Benchmarks/storage.sh [RUNS]   (from the package root; needs sqlite3 and python3)
-set -euo pipefail
 runs=${1:-21}
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-swift build -c release --product tally >&2
-tally="$(swift build -c release --show-bin-path)/tally"
-export TALLY_DB="$work/tally.sqlite" TZ=UTC
-
-python3 "$root/../shared/bench/gen_readings.py" 1000000 42 "$work/readings.csv" >&2
+source Benchmarks/common.sh
 for i in $(seq -w 1 20); do
-  "$tally" project add "Project $i" --frequency daily --units u 2>/dev/null
+  "$bin/tally" project add "Project $i" --frequency daily --units u 2>/dev/null
 done
 # The fixture: readings go straight into the table (CSV import is issue 4's), spread over the
 # 20 projects; then the counters tally keeps are brought up to date as tally itself does.
 sqlite3 "$TALLY_DB" <<SQL >&2
 CREATE TEMP TABLE raw (date TEXT, amount REAL, note TEXT);
-.import --csv --skip 1 $work/readings.csv raw
+.import --csv --skip 1 $readings raw
 INSERT INTO reading (project_id, amount, timestamp, note)
   SELECT rowid % 20 + 1, amount, CAST(strftime('%s', date) AS INTEGER) * 1000000, note FROM raw;
 UPDATE project SET
@@ -37,10 +28,10 @@ echo "### project list, $(sqlite3 "$TALLY_DB" 'SELECT COUNT(*) FROM reading') re
 echo
 python3 "$root/Benchmarks/compare.py" "$runs" \
   "sqlite3 summary query" "sqlite3 -csv $TALLY_DB \"$summary\"" \
-  "tally project list" "$tally project list" \
-  "tally project list --format csv" "$tally project list --format csv"
+  "tally project list" "$bin/tally project list" \
+  "tally project list --format csv" "$bin/tally project list --format csv"
 echo
 echo "### item add on the same database"
 echo
 python3 "$root/Benchmarks/compare.py" "$runs" \
-  "tally item add" "$tally item add \"Project 07\" 12.5 --note bench"
+  "tally item add" "$bin/tally item add \"Project 07\" 12.5 --note bench"
