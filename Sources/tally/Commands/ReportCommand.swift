@@ -57,6 +57,9 @@ struct ReportCommand: ParsableCommand {
     if let from, let to, from >= to {
       throw TallyError(.invalidInput, "--from must come before --to")
     }
+    if projects.isEmpty {
+      Messages.say("No projects yet. Create one with `tally project add TITLE --frequency daily`.")
+    }
     let reports = try projects.map { project in
       try report(project, from: from, to: to, session: session)
     }
