@@ -53,10 +53,10 @@ public struct TextTable: Sendable {
 
   /// The table as text, one line per row, each ending in a newline.
   public func render() -> String {
-    var widths = columns.map { $0.header.count }
+    var widths = columns.map { DisplayWidth.of($0.header) }
     for case .row(let cells) in lines {
       for (index, cell) in cells.prefix(columns.count).enumerated() {
-        widths[index] = max(widths[index], cell.count)
+        widths[index] = max(widths[index], DisplayWidth.of(cell))
       }
     }
     let totalWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
@@ -76,7 +76,7 @@ public struct TextTable: Sendable {
     var parts: [String] = []
     for (index, column) in columns.enumerated() {
       let cell = index < cells.count ? cells[index] : ""
-      let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
+      let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(cell)))
       let isLast = index == columns.count - 1
       switch column.alignment {
       case .left: parts.append(isLast ? cell : cell + padding)
