@@ -18,7 +18,7 @@ public final class ImportSink {
   static let rowsPerInsert = 500
   /// How many rows are gathered, sorted by time, before they are inserted: about 10 MB.
   static let rowsPerRun = 131_072
-  private var fullInsert: Statement
+  private let fullInsert: Statement
   private var pending: [ImportedReading] = []
   private let lookup: Statement?
   /// How many of the identical readings stored before the import each key has used up.
