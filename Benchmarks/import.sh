@@ -8,16 +8,12 @@ products=tally-bench
 source Benchmarks/common.sh
 # An empty project to import into, copied afresh for every run.
 TALLY_DB="$work/template.sqlite" "$bin/tally" project add Readings --frequency daily 2>/dev/null
-# For comparison only: the same database without the (project, timestamp) index.
-cp "$work/template.sqlite" "$work/no-index.sqlite"
-sqlite3 "$work/no-index.sqlite" "DROP INDEX reading_project_timestamp"
 
 echo "### import of 1,000,000 rows ($(du -h "$readings" | cut -f1)), fresh database each run"
 echo
 python3 "$root/Benchmarks/compare.py" "$runs" \
   "sqlite3 .import" "sh -c 'rm -f $work/s.sqlite && sqlite3 $work/s.sqlite \"CREATE TABLE t(date TEXT, amount REAL, note TEXT)\" \".import --csv --skip 1 $readings t\"'" \
-  "tally import" "sh -c 'rm -f $work/t.sqlite* && cp $work/template.sqlite $work/t.sqlite && TZ=UTC $bin/tally --db $work/t.sqlite import $readings --project Readings'" \
-  "tally import, no (project, timestamp) index" "sh -c 'rm -f $work/u.sqlite* && cp $work/no-index.sqlite $work/u.sqlite && TZ=UTC $bin/tally --db $work/u.sqlite import $readings --project Readings'"
+  "tally import" "sh -c 'rm -f $work/t.sqlite* && cp $work/template.sqlite $work/t.sqlite && TZ=UTC $bin/tally --db $work/t.sqlite import $readings --project Readings'"
 echo
 echo "### reading the file alone (no database), rows per second"
 echo

@@ -1,5 +1,6 @@
 import Flow
 import Foundation
+import GRDB
 import TallyCore
 import TallyStorage
 import Testing
@@ -180,5 +181,67 @@ import Testing
     #expect(store.request(.redo(at: clock.now())) == nil)
     let project = try #require(store.projectID("New"))
     #expect(try readings(database, project).map(\.amount) == [1])
+  }
+}
+
+@Suite struct LargeImportTests {
+  /// The SQL of the (project, timestamp) index as the database holds it.
+  func indexSQL(_ path: String) throws -> String? {
+    try DatabaseQueue(path: path).read { db in
+      try String.fetchOne(
+        db, sql: "SELECT sql FROM sqlite_master WHERE name = 'reading_project_timestamp'")
+    }
+  }
+
+  @Test func aLargeImportRebuildsTheIndexAsTheSchemaHasIt() throws {
+    let folder = try TemporaryFolder()
+    let fresh = folder.path("fresh.sqlite")
+    _ = try TallyDatabase.open(
+      at: DatabaseLocation(option: fresh, environment: [:], homeDirectory: "/"))
+    let path = folder.path("large.sqlite")
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    let rows = (0..<500).map {
+      ImportedReading(
+        line: $0 + 2, timestamp: Timestamp(secondsSince1970: Int64(1_000 - $0)), amount: 1,
+        note: nil)
+    }
+    let outcome = try database.importReadings(
+      into: .create(NewProject(title: "P", frequency: .daily)), fileName: "f.csv",
+      at: Timestamp(secondsSince1970: 5), skipInvalid: false, dryRun: false, openProject: nil,
+      expectedRows: 500
+    ) { sink in
+      for row in rows { try sink.add(row) }
+      return ""
+    }
+    #expect(outcome.imported == 500)
+    #expect(try indexSQL(path) != nil)
+    #expect(try indexSQL(path) == (try indexSQL(fresh)))
+    let project = try #require(outcome.snapshot.projects.first?.id)
+    var count = 0
+    try database.forEachReading(
+      of: project, from: Timestamp(secondsSince1970: 600), to: Timestamp(secondsSince1970: 700)
+    ) { _ in count += 1 }
+    #expect(count == 100)
+  }
+
+  @Test func aFailedLargeImportKeepsTheIndex() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("failed.sqlite")
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    let before = try indexSQL(path)
+    #expect(throws: TallyError.self) {
+      try database.importReadings(
+        into: .create(NewProject(title: "P", frequency: .daily)), fileName: "f.csv",
+        at: Timestamp(secondsSince1970: 5), skipInvalid: false, dryRun: false, openProject: nil,
+        expectedRows: 100
+      ) { sink in
+        sink.reject(RowProblem(line: 2, column: nil, value: nil, reason: "bad"))
+        return ""
+      }
+    }
+    #expect(try indexSQL(path) == before)
+    #expect(before != nil)
   }
 }

@@ -3,6 +3,12 @@ import GRDB
 /// tally's tables, built by migrations that are never edited once released: a later schema
 /// change is a new migration with a new name.
 enum Schema {
+  /// The index reports, lists and duplicate checks read readings through, as migration v1
+  /// creates it; large imports drop it and build it again (a test keeps the two the same).
+  static let readingTimeIndex = "reading_project_timestamp"
+  static let createReadingTimeIndex =
+    "CREATE INDEX \(readingTimeIndex) ON reading(project_id, timestamp)"
+
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1 projects, readings, timers, journal") { db in

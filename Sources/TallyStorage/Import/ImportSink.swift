@@ -42,10 +42,15 @@ public final class ImportSink {
     var note: String?
   }
 
+  /// Whether rows are sorted by time before they are inserted; not worth it while the
+  /// (project, timestamp) index is dropped.
+  private let sortsByTime: Bool
+
   init(
     db: Database, projectID: ProjectID, batchID: ImportBatchID, projectIsEmpty: Bool,
-    keepsAllProblems: Bool
+    keepsAllProblems: Bool, sortsByTime: Bool
   ) throws {
+    self.sortsByTime = sortsByTime
     self.db = db
     self.projectID = projectID.rawValue
     self.batchID = batchID.rawValue
@@ -74,7 +79,7 @@ public final class ImportSink {
       return
     }
     pending.append(row)
-    if pending.count == Self.rowsPerRun {
+    if pending.count == (sortsByTime ? Self.rowsPerRun : Self.rowsPerInsert) {
       try flush()
     }
   }
@@ -94,7 +99,9 @@ public final class ImportSink {
     // Sort positions rather than the rows themselves: moving an Int is cheaper than moving a
     // row with its note.
     let rows = pending
-    let order = rows.indices.sorted { rows[$0].timestamp < rows[$1].timestamp }
+    let order =
+      sortsByTime
+      ? rows.indices.sorted { rows[$0].timestamp < rows[$1].timestamp } : Array(rows.indices)
     var start = 0
     while start < order.count {
       let end = min(start + Self.rowsPerInsert, order.count)

@@ -22,7 +22,8 @@ struct ImportRun {
       do throws(TallyError) {
         let outcome = try database.importReadings(
           into: this.target, fileName: this.file.name, at: this.at, skipInvalid: this.skipInvalid,
-          dryRun: this.dryRun, openProject: context.state.routedProjectID
+          dryRun: this.dryRun, openProject: context.state.routedProjectID,
+          expectedRows: this.file.size / 40
         ) { sink in
           defer { this.progress.finish() }
           return try this.file.forEachRow(
