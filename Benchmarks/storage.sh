@@ -35,3 +35,10 @@ echo "### item add on the same database"
 echo
 python3 "$root/Benchmarks/compare.py" "$runs" \
   "tally item add" "$bin/tally item add \"Project 07\" 12.5 --note bench"
+echo
+echo "### item add on a project that holds all 1,000,000 readings"
+echo
+TALLY_DB="$work/one.sqlite" "$bin/tally" import "$readings" --project Big --create \
+  --frequency daily >&2
+python3 "$root/Benchmarks/compare.py" "$runs" \
+  "tally item add" "$bin/tally --db $work/one.sqlite item add Big 12.5 --note bench"

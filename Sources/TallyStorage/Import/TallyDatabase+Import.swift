@@ -72,7 +72,7 @@ extension TallyDatabase {
             id: ProjectID(rawValue: try db.nextID(of: "project")), title: new.title,
             units: new.units, frequency: new.frequency, createdAt: at, updatedAt: at)
           let change = Change.insertProject(project)
-          try db.apply(change)
+          try db.applyKeepingCounters(change)
           changes.append(change)
         }
       }
@@ -116,7 +116,7 @@ extension TallyDatabase {
       changes.append(.restoreImport(batch))
       if sink.imported > 0 {
         let touch = ChangePlan.touch(try db.projectRecord(project.id).project(), at: at)
-        try db.apply(touch)
+        try db.applyKeepingCounters(touch)
         changes.append(touch)
       }
       var message =
@@ -124,7 +124,8 @@ extension TallyDatabase {
         + " (import \(batch.id))"
       message += ": \(sink.duplicates) already stored, \(sink.invalidCount) invalid skipped"
       try db.record(.batch(changes), description: message, at: at)
-      try db.refreshCounters(of: [project.id])
+      // The rows went in through the sink, not through a change: count them here.
+      try db.updateCounters(of: [project.id], adding: [project.id: sink.imported])
       return ImportOutcome(
         batch: dryRun ? nil : batch, projectTitle: project.title, imported: sink.imported,
         duplicates: sink.duplicates, firstDuplicates: sink.firstDuplicates,

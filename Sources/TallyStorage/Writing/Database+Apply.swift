@@ -2,12 +2,21 @@ import GRDB
 import TallyCore
 
 extension Database {
-  /// Writes `change` to the tables: the one path by which stored data changes, whether for
-  /// a new request, an undo or a redo.
+  /// Writes `change` to the tables and brings the reading counters of the projects it touches
+  /// up to date: the one path by which stored data changes, whether for a new request, an undo
+  /// or a redo.
   ///
   /// - Throws: A ``TallyError`` when a row the change expects is not there (the journal and
   ///   the tables disagree), or SQLite's error.
-  func apply(_ change: Change) throws {
+  func applyKeepingCounters(_ change: Change) throws {
+    var added: [ProjectID: Int] = [:]
+    try apply(change, counting: &added)
+    try updateCounters(of: change.projectIDs, adding: added)
+  }
+
+  /// Writes `change` to the tables, adding to `added` how many readings each project gained
+  /// (or, negative, lost).
+  private func apply(_ change: Change, counting added: inout [ProjectID: Int]) throws {
     switch change {
     case .insertProject(let project):
       try ProjectRecord(project).insert(self)
@@ -37,8 +46,9 @@ extension Database {
           reading.id.rawValue, reading.projectID.rawValue, reading.amount,
           reading.timestamp.microsecondsSince1970, reading.note, reading.batchID?.rawValue,
         ])
+        added[reading.projectID, default: 0] += 1
       }
-    case .updateReading(_, let after):
+    case .updateReading(let before, let after):
       try execute(
         sql: """
           UPDATE reading SET project_id = ?, amount = ?, timestamp = ?, note = ?, batch_id = ?
@@ -49,11 +59,16 @@ extension Database {
           after.note, after.batchID?.rawValue, after.id.rawValue,
         ])
       try expectOneRow("reading \(after.id)")
+      if before.projectID != after.projectID {
+        added[before.projectID, default: 0] -= 1
+        added[after.projectID, default: 0] += 1
+      }
     case .deleteReadings(let readings):
       let statement = try cachedStatement(sql: "DELETE FROM reading WHERE id = ?")
       for reading in readings {
         try statement.execute(arguments: [reading.id.rawValue])
         try expectOneRow("reading \(reading.id)")
+        added[reading.projectID, default: 0] -= 1
       }
     case .startTimer(let timer):
       try TimerRecord(timer).insert(self)
@@ -62,20 +77,27 @@ extension Database {
         sql: "DELETE FROM timer WHERE project_id = ?", arguments: [timer.projectID.rawValue])
       try expectOneRow("the timer of project \(timer.projectID)")
     case .setAsideImport(let batch):
-      try moveReadings(of: batch, from: "reading", to: "set_aside_reading", undone: true)
+      let moved = try moveReadings(
+        of: batch, from: "reading", to: "set_aside_reading", undone: true)
+      added[batch.projectID, default: 0] -= moved
     case .restoreImport(let batch):
-      try moveReadings(of: batch, from: "set_aside_reading", to: "reading", undone: false)
+      let moved = try moveReadings(
+        of: batch, from: "set_aside_reading", to: "reading", undone: false)
+      added[batch.projectID, default: 0] += moved
     case .batch(let changes):
       for change in changes {
-        try apply(change)
+        try apply(change, counting: &added)
       }
     }
   }
 
   /// Moves an import's readings between the readings and those set aside for a redo.
+  ///
+  /// - Returns: How many readings moved.
   private func moveReadings(
     of batch: ImportBatch, from source: String, to destination: String, undone: Bool
-  ) throws {
+  ) throws -> Int {
+    var moved = 0
     if let ids = batch.readingIDs {
       let columns = "id, project_id, amount, timestamp, note, batch_id"
       let match = "id BETWEEN ? AND ? AND batch_id = ?"
@@ -85,24 +107,28 @@ extension Database {
           "INSERT INTO \(destination) (\(columns)) SELECT \(columns) FROM \(source) WHERE \(match)",
         arguments: arguments)
       try execute(sql: "DELETE FROM \(source) WHERE \(match)", arguments: arguments)
+      moved = changesCount
     }
     try execute(
       sql: "UPDATE import_batch SET undone = ? WHERE id = ?",
       arguments: [undone, batch.id.rawValue])
     try expectOneRow("import \(batch.id)")
+    return moved
   }
 
-  /// Recomputes the reading count and latest reading time of `projects` that still exist.
-  func refreshCounters(of projects: Set<ProjectID>) throws {
+  /// Adds to the reading counts of `projects` that still exist what `added` says they gained,
+  /// and reads their latest reading time again (one step down the (project, timestamp) index):
+  /// no write recounts a project's readings, however many it has.
+  func updateCounters(of projects: Set<ProjectID>, adding added: [ProjectID: Int]) throws {
     let statement = try cachedStatement(
       sql: """
         UPDATE project SET
-          reading_count = (SELECT COUNT(*) FROM reading WHERE project_id = project.id),
+          reading_count = reading_count + ?,
           last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
         WHERE id = ?
         """)
-    for project in projects {
-      try statement.execute(arguments: [project.rawValue])
+    for project in projects.union(added.keys) {
+      try statement.execute(arguments: [added[project, default: 0], project.rawValue])
     }
   }
 

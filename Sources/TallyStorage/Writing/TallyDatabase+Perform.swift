@@ -19,26 +19,23 @@ extension TallyDatabase {
           throw TallyError(.conflict, "there is nothing to undo")
         }
         let change = try entry.decodedChange()
-        try db.apply(change.inverse)
+        try db.applyKeepingCounters(change.inverse)
         try db.markUndone(entry, true)
-        try db.refreshCounters(of: change.projectIDs)
         message = "Undid: \(entry.description)"
       case .redo:
         guard let entry = try db.nextUndone() else {
           throw TallyError(.conflict, "there is nothing to redo")
         }
         let change = try entry.decodedChange()
-        try db.apply(change)
+        try db.applyKeepingCounters(change)
         try db.markUndone(entry, false)
-        try db.refreshCounters(of: change.projectIDs)
         message = "Redid: \(entry.description)"
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
         .startTimer(_, let at), .stopTimer(_, let at), .undoImport(_, let at):
         let plan = try ChangePlan.plan(request, in: db)
-        try db.apply(plan.change)
+        try db.applyKeepingCounters(plan.change)
         try db.record(plan.change, description: plan.message, at: at)
-        try db.refreshCounters(of: plan.change.projectIDs)
         message = plan.message
         readingID = plan.readingID
       }
