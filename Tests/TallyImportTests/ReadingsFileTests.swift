@@ -150,6 +150,14 @@ import Testing
     }
   }
 
+  @Test func aFolderIsAClearError() {
+    #expect {
+      try ReadingsFile(path: "/tmp", options: ImportOptions(zone: .gmt))
+    } throws: { error in
+      (error as? TallyError)?.message == "cannot import /tmp: it is a folder, not a file"
+    }
+  }
+
   @Test func aMissingFileIsAClearError() {
     #expect {
       try ReadingsFile(path: "/nonexistent/file.csv", options: ImportOptions(zone: .gmt))

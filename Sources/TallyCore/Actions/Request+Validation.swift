@@ -7,10 +7,8 @@ extension Request {
   /// - Throws: ``TallyError`` for an empty title or an amount that is not finite.
   public func validated() throws(TallyError) -> Request {
     switch self {
-    case .addProject(var project, let at):
-      project.title = try Self.checkedTitle(project.title)
-      project.units = project.units.trimmingCharacters(in: .whitespaces)
-      return .addProject(project, at: at)
+    case .addProject(let project, let at):
+      return .addProject(try project.validated(), at: at)
     case .editProject(let id, var edit, let at):
       if let title = edit.title { edit.title = try Self.checkedTitle(title) }
       edit.units = edit.units?.trimmingCharacters(in: .whitespaces)
@@ -27,7 +25,7 @@ extension Request {
     }
   }
 
-  private static func checkedTitle(_ title: String) throws(TallyError) -> String {
+  fileprivate static func checkedTitle(_ title: String) throws(TallyError) -> String {
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
       throw TallyError(.invalidInput, "a project title cannot be empty")
@@ -48,5 +46,17 @@ extension Request {
   static func cleanedNote(_ note: String?) -> String? {
     guard let note, !note.allSatisfy(\.isWhitespace) else { return nil }
     return note
+  }
+}
+
+extension NewProject {
+  /// The project with its title and units trimmed, or why it cannot be created.
+  ///
+  /// - Throws: ``TallyError`` for an empty or multi-line title.
+  public func validated() throws(TallyError) -> NewProject {
+    var project = self
+    project.title = try Request.checkedTitle(title)
+    project.units = units.trimmingCharacters(in: .whitespaces)
+    return project
   }
 }

@@ -12,6 +12,10 @@ public final class ReadingsFile {
   ///
   /// - Throws: ``TallyError`` when the file cannot be read.
   public init(path: String, options: ImportOptions) throws(TallyError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw TallyError(.invalidInput, "cannot import \(path): it is a folder, not a file")
+    }
     do {
       source = try FileSource(path: path)
     } catch {
@@ -110,6 +114,10 @@ public final class ReadingsFile {
       }
     } catch let error as CSVError {
       throw TallyError(.invalidInput, "\(name), \(error)", hint: "Nothing was imported.")
+    } catch let error as POSIXError {
+      throw TallyError(
+        .invalidInput, "cannot read \(name): \(String(cString: strerror(error.code.rawValue)))",
+        hint: "Nothing was imported.")
     }
     if !items.isEmpty, !deliver(items, readProgress) { throw CancellationError() }
     return source.sha256

@@ -141,11 +141,3 @@ extension TallyDatabase {
     }
   }
 }
-
-extension Database {
-  /// The project titled `title`, ignoring case.
-  func project(titled title: String) throws -> Project? {
-    try ProjectRecord.filter(ProjectRecord.Columns.titleKey == Project.titleKey(title))
-      .fetchOne(self)?.project()
-  }
-}

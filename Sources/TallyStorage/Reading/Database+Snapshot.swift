@@ -15,6 +15,12 @@ extension Database {
     return record
   }
 
+  /// The project titled `title`, ignoring case.
+  func project(titled title: String) throws -> Project? {
+    try ProjectRecord.filter(ProjectRecord.Columns.titleKey == Project.titleKey(title))
+      .fetchOne(self)?.project()
+  }
+
   func reading(_ id: ReadingID) throws -> Reading {
     guard let record = try ReadingRecord.fetchOne(self, key: id.rawValue) else {
       throw TallyError(

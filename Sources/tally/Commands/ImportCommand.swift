@@ -133,13 +133,8 @@ struct ImportFile: ParsableCommand {
         .notFound, "there is no project titled '\(project)'",
         hint: "Add --create --frequency daily|monthly|yearly to create it.")
     }
-    let request = try Request.addProject(
-      NewProject(title: project, units: units ?? "", frequency: frequency), at: session.now
-    ).validated()
-    guard case .addProject(let new, _) = request else {
-      return .create(NewProject(title: project, frequency: frequency))
-    }
-    return .create(new)
+    return .create(
+      try NewProject(title: project, units: units ?? "", frequency: frequency).validated())
   }
 
   private func options(zone: TimeZone) -> ImportOptions {
