@@ -201,20 +201,20 @@ import Testing
     let path = folder.path("large.sqlite")
     let database = try TallyDatabase.open(
       at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
-    let rows = (0..<500).map {
+    let rows = (0..<1_500).map {
       ImportedReading(
-        line: $0 + 2, timestamp: Timestamp(secondsSince1970: Int64(1_000 - $0)), amount: 1,
+        line: $0 + 2, timestamp: Timestamp(secondsSince1970: Int64(2_000 - $0)), amount: 1,
         note: nil)
     }
     let outcome = try database.importReadings(
       into: .create(NewProject(title: "P", frequency: .daily)), fileName: "f.csv",
       at: Timestamp(secondsSince1970: 5), skipInvalid: false, dryRun: false, openProject: nil,
-      expectedRows: 500
+      expectedRows: 1_500
     ) { sink in
       for row in rows { try sink.add(row) }
       return ""
     }
-    #expect(outcome.imported == 500)
+    #expect(outcome.imported == 1_500)
     #expect(try indexSQL(path) != nil)
     #expect(try indexSQL(path) == (try indexSQL(fresh)))
     let project = try #require(outcome.snapshot.projects.first?.id)
@@ -235,7 +235,7 @@ import Testing
       try database.importReadings(
         into: .create(NewProject(title: "P", frequency: .daily)), fileName: "f.csv",
         at: Timestamp(secondsSince1970: 5), skipInvalid: false, dryRun: false, openProject: nil,
-        expectedRows: 100
+        expectedRows: 5_000
       ) { sink in
         sink.reject(RowProblem(line: 2, column: nil, value: nil, reason: "bad"))
         return ""
@@ -243,5 +243,47 @@ import Testing
     }
     #expect(try indexSQL(path) == before)
     #expect(before != nil)
+  }
+}
+
+@Suite struct ProjectDeleteTests {
+  @Test func aDeletedProjectsReadingsAreSetAsideNotCopiedIntoTheJournal() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("delete.sqlite")
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    let rows = (0..<2_000).map {
+      ImportedReading(
+        line: $0, timestamp: Timestamp(secondsSince1970: Int64($0)), amount: 1.5,
+        note: "a note of some length")
+    }
+    let outcome = try database.importReadings(
+      into: .create(NewProject(title: "P", frequency: .daily)), fileName: "f.csv",
+      at: Timestamp(secondsSince1970: 5), skipInvalid: false, dryRun: false, openProject: nil
+    ) { sink in
+      for row in rows { try sink.add(row) }
+      return ""
+    }
+    let project = try #require(outcome.snapshot.projects.first?.id)
+    let store = try makeStore(database)
+    #expect(store.request(.deleteProject(project, at: Timestamp(secondsSince1970: 6))) == nil)
+    #expect(store.state.status == "Deleted project P and its 2000 reading(s)")
+    let journalBytes = try DatabaseQueue(path: path).read { db in
+      try Int.fetchOne(db, sql: "SELECT length(change) FROM journal ORDER BY id DESC LIMIT 1")
+    }
+    #expect((journalBytes ?? .max) < 1_000)
+
+    // The import cannot be undone on its own while its project is deleted...
+    let batch = try #require(outcome.batch)
+    #expect(
+      store.request(.undoImport(batch.id, at: Timestamp(secondsSince1970: 7)))?.message
+        == "the project of import \(batch.id) has been deleted")
+    // ...and undoing the deletion brings every reading back with its id.
+    #expect(store.request(.undo(at: Timestamp(secondsSince1970: 8))) == nil)
+    var ids: [ReadingID] = []
+    try database.forEachReading(of: project) { ids.append($0.id) }
+    #expect(ids.count == 2_000)
+    #expect(Set(ids).count == 2_000)
+    #expect(store.state.project(id: project)?.readingCount == 2_000)
   }
 }

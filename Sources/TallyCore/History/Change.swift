@@ -13,6 +13,11 @@ public indirect enum Change: Codable, Equatable, Sendable {
   case restoreImport(ImportBatch)
   /// Sets an import's readings aside, so that a redo can bring them back.
   case setAsideImport(ImportBatch)
+  /// Sets every reading of a project aside, before the project is deleted, so that an undo can
+  /// bring them back without the journal holding a copy of each.
+  case setAsideReadings(ProjectID)
+  /// Brings back the readings set aside when a project was deleted.
+  case restoreReadings(ProjectID)
   /// Several changes applied in order, as one.
   case batch([Change])
 
@@ -29,6 +34,8 @@ public indirect enum Change: Codable, Equatable, Sendable {
     case .stopTimer(let timer): .startTimer(timer)
     case .restoreImport(let batch): .setAsideImport(batch)
     case .setAsideImport(let batch): .restoreImport(batch)
+    case .setAsideReadings(let project): .restoreReadings(project)
+    case .restoreReadings(let project): .setAsideReadings(project)
     case .batch(let changes): .batch(changes.reversed().map(\.inverse))
     }
   }
@@ -43,6 +50,7 @@ public indirect enum Change: Codable, Equatable, Sendable {
     case .updateReading(let before, let after): [before.projectID, after.projectID]
     case .startTimer(let timer), .stopTimer(let timer): [timer.projectID]
     case .restoreImport(let batch), .setAsideImport(let batch): [batch.projectID]
+    case .setAsideReadings(let project), .restoreReadings(let project): [project]
     case .batch(let changes): changes.reduce(into: []) { $0.formUnion($1.projectIDs) }
     }
   }

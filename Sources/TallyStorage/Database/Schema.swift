@@ -67,16 +67,19 @@ enum Schema {
             undone BOOLEAN NOT NULL DEFAULT 0
           );
           ALTER TABLE reading ADD COLUMN batch_id INTEGER;
-          -- Readings of undone imports, kept for redo. No foreign keys: an undo may delete the
-          -- project too, and a redo brings both back with the same ids.
+          -- Readings taken out by an undone import or a deleted project, kept so that undo or
+          -- redo can bring them back with their ids; `held_for` says which ('import 3',
+          -- 'project 7'). No foreign keys: their project may be gone meanwhile.
           CREATE TABLE set_aside_reading (
             id INTEGER PRIMARY KEY,
             project_id INTEGER NOT NULL,
             amount REAL NOT NULL,
             timestamp INTEGER NOT NULL,
             note TEXT,
-            batch_id INTEGER NOT NULL
+            batch_id INTEGER,
+            held_for TEXT NOT NULL
           );
+          CREATE INDEX set_aside_reading_held_for ON set_aside_reading(held_for);
           """)
     }
     return migrator

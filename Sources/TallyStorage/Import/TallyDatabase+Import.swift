@@ -82,19 +82,14 @@ extension TallyDatabase {
         fileName: fileName, sha256: "", at: at, imported: 0, duplicates: 0, skipped: 0)
       try ImportBatchRecord(batch).insert(db)
 
-      let stored = try Int.fetchOne(db, sql: "SELECT TOTAL(reading_count) FROM project") ?? 0
-      let rebuildsIndex = !dryRun && expectedRows > 0 && expectedRows >= stored
+      let rebuildsIndex = try !dryRun && db.isBulk(expectedRows)
       let firstReadingID = try db.nextID(of: "reading")
       let sink = try ImportSink(
         db: db, projectID: project.id, batchID: batch.id, projectIsEmpty: projectIsEmpty,
         keepsAllProblems: skipInvalid, sortsByTime: !rebuildsIndex)
-      if rebuildsIndex {
-        try db.execute(sql: "DROP INDEX IF EXISTS \(Schema.readingTimeIndex)")
-      }
-      batch.sha256 = try rows(sink)
-      try sink.finish()
-      if rebuildsIndex {
-        try db.execute(sql: Schema.createReadingTimeIndex)
+      try db.withReadingIndex(suspended: rebuildsIndex) {
+        batch.sha256 = try rows(sink)
+        try sink.finish()
       }
       if sink.invalidCount > 0, !skipInvalid, !dryRun, let first = sink.problems.first {
         let more = sink.invalidCount - 1

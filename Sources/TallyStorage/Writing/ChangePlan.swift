@@ -36,16 +36,16 @@ struct ChangePlan {
         message: "Changed project \(after.title)")
 
     case .deleteProject(let id, _):
-      let project = try db.projectRecord(id).project()
-      let readings = try ReadingRecord.filter(ReadingRecord.Columns.projectID == id.rawValue)
-        .order(ReadingRecord.Columns.id).fetchAll(db).map(\.reading)
+      let record = try db.projectRecord(id)
+      let project = try record.project()
       var changes: [Change] = []
       if let timer = try db.timer(of: id) { changes.append(.stopTimer(timer)) }
-      if !readings.isEmpty { changes.append(.deleteReadings(readings)) }
+      // The readings are set aside, not copied into the journal: a project may hold millions.
+      changes.append(.setAsideReadings(id))
       changes.append(.deleteProject(project))
       return ChangePlan(
         change: .batch(changes),
-        message: "Deleted project \(project.title) and its \(readings.count) reading(s)")
+        message: "Deleted project \(project.title) and its \(record.readingCount) reading(s)")
 
     case .addReading(let new, let at):
       let project = try db.projectRecord(new.projectID).project()
@@ -117,13 +117,16 @@ struct ChangePlan {
         throw TallyError(
           .conflict, "import \(id) is already undone", hint: "`tally redo` brings it back.")
       }
-      var change = Change.setAsideImport(batch)
-      var message = "Took out import \(id) (\(batch.fileName)): \(batch.imported) reading(s)"
-      if let project = try ProjectRecord.fetchOne(db, key: batch.projectID.rawValue) {
-        change = .batch([change, touch(try project.project(), at: at)])
-        message += " from \(project.title)"
+      guard let project = try ProjectRecord.fetchOne(db, key: batch.projectID.rawValue) else {
+        throw TallyError(
+          .conflict, "the project of import \(id) has been deleted",
+          hint: "`tally undo` the deletion first.")
       }
-      return ChangePlan(change: change, message: message)
+      return ChangePlan(
+        change: .batch([.setAsideImport(batch), touch(try project.project(), at: at)]),
+        message:
+          "Took out import \(id) (\(batch.fileName)): \(batch.imported) reading(s) from \(project.title)"
+      )
 
     case .undo, .redo:
       throw TallyError(.invalidInput, "undo and redo are not changes to plan")

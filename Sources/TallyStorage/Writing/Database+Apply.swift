@@ -77,13 +77,22 @@ extension Database {
         sql: "DELETE FROM timer WHERE project_id = ?", arguments: [timer.projectID.rawValue])
       try expectOneRow("the timer of project \(timer.projectID)")
     case .setAsideImport(let batch):
-      let moved = try moveReadings(
-        of: batch, from: "reading", to: "set_aside_reading", undone: true)
-      added[batch.projectID, default: 0] -= moved
+      if let ids = batch.readingIDs {
+        added[batch.projectID, default: 0] -= try setAside(
+          "id BETWEEN ? AND ? AND batch_id = ?",
+          [ids.lowerBound, ids.upperBound, batch.id.rawValue], heldFor: "import \(batch.id)",
+          expected: batch.imported)
+      }
+      try markImport(batch, undone: true)
     case .restoreImport(let batch):
-      let moved = try moveReadings(
-        of: batch, from: "set_aside_reading", to: "reading", undone: false)
-      added[batch.projectID, default: 0] += moved
+      added[batch.projectID, default: 0] += try restore(heldFor: "import \(batch.id)")
+      try markImport(batch, undone: false)
+    case .setAsideReadings(let project):
+      added[project, default: 0] -= try setAside(
+        "project_id = ?", [project.rawValue], heldFor: "project \(project)",
+        expected: try projectRecord(project).readingCount)
+    case .restoreReadings(let project):
+      added[project, default: 0] += try restore(heldFor: "project \(project)")
     case .batch(let changes):
       for change in changes {
         try apply(change, counting: &added)
@@ -91,29 +100,58 @@ extension Database {
     }
   }
 
-  /// Moves an import's readings between the readings and those set aside for a redo.
+  private static let readingColumns = "id, project_id, amount, timestamp, note, batch_id"
+
+  /// Moves the readings that `condition` picks into the set-aside table, labelled `heldFor`.
   ///
   /// - Returns: How many readings moved.
-  private func moveReadings(
-    of batch: ImportBatch, from source: String, to destination: String, undone: Bool
+  ///
+  /// Many readings are copied in one scan of the table (`NOT INDEXED`: through the index they
+  /// come in time order, scattered over the table) and deleted with the index suspended.
+  private func setAside(
+    _ condition: String, _ arguments: StatementArguments, heldFor key: String, expected: Int
   ) throws -> Int {
-    var moved = 0
-    if let ids = batch.readingIDs {
-      let columns = "id, project_id, amount, timestamp, note, batch_id"
-      let match = "id BETWEEN ? AND ? AND batch_id = ?"
-      let arguments: StatementArguments = [ids.lowerBound, ids.upperBound, batch.id.rawValue]
-      try execute(
-        sql:
-          "INSERT INTO \(destination) (\(columns)) SELECT \(columns) FROM \(source) WHERE \(match)",
-        arguments: arguments)
-      try execute(sql: "DELETE FROM \(source) WHERE \(match)", arguments: arguments)
-      moved = changesCount
+    let columns = Self.readingColumns
+    let bulk = try isBulk(expected)
+    let source = bulk ? "reading NOT INDEXED" : "reading"
+    try execute(
+      sql: """
+        INSERT INTO set_aside_reading (\(columns), held_for)
+        SELECT \(columns), ? FROM \(source) WHERE \(condition)
+        """,
+      arguments: [key] + arguments)
+    return try withReadingIndex(suspended: bulk) {
+      try execute(sql: "DELETE FROM \(source) WHERE \(condition)", arguments: arguments)
+      return changesCount
     }
+  }
+
+  /// Moves the readings set aside as `heldFor` back into the readings.
+  ///
+  /// - Returns: How many readings moved.
+  private func restore(heldFor key: String) throws -> Int {
+    let columns = Self.readingColumns
+    let count =
+      try Int.fetchOne(
+        self, sql: "SELECT COUNT(*) FROM set_aside_reading WHERE held_for = ?", arguments: [key])
+      ?? 0
+    try withReadingIndex(suspended: try isBulk(count)) {
+      try execute(
+        sql: """
+          INSERT INTO reading (\(columns))
+          SELECT \(columns) FROM set_aside_reading WHERE held_for = ? ORDER BY id
+          """,
+        arguments: [key])
+    }
+    try execute(sql: "DELETE FROM set_aside_reading WHERE held_for = ?", arguments: [key])
+    return changesCount
+  }
+
+  private func markImport(_ batch: ImportBatch, undone: Bool) throws {
     try execute(
       sql: "UPDATE import_batch SET undone = ? WHERE id = ?",
       arguments: [undone, batch.id.rawValue])
     try expectOneRow("import \(batch.id)")
-    return moved
   }
 
   /// Adds to the reading counts of `projects` that still exist what `added` says they gained,
