@@ -287,3 +287,57 @@ import Testing
     #expect(store.state.project(id: project)?.readingCount == 2_000)
   }
 }
+
+@Suite struct SetAsideCleanUpTests {
+  func setAsideCount(_ path: String) throws -> Int {
+    try DatabaseQueue(path: path).read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM set_aside_reading") ?? -1
+    }
+  }
+
+  @Test func readingsNoUndoCanBringBackAreDropped() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("clean.sqlite")
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    func importRows(_ seconds: Int64) throws -> ImportOutcome {
+      try database.importReadings(
+        into: .create(NewProject(title: "P", frequency: .daily)), fileName: "f.csv",
+        at: Timestamp(secondsSince1970: seconds), skipInvalid: false, dryRun: false,
+        openProject: nil
+      ) { sink in
+        for index in 0..<3 {
+          try sink.add(
+            ImportedReading(
+              line: index, timestamp: Timestamp(secondsSince1970: seconds * 10 + Int64(index)),
+              amount: 1, note: nil))
+        }
+        return ""
+      }
+    }
+    let first = try importRows(1)
+    let store = try makeStore(database)
+    let project = try #require(first.snapshot.projects.first?.id)
+
+    // An import undone by `import undo` stays set aside: undoing that brings it back.
+    let batch = try #require(first.batch)
+    #expect(store.request(.undoImport(batch.id, at: Timestamp(secondsSince1970: 2))) == nil)
+    #expect(try setAsideCount(path) == 3)
+    store.request(
+      .addReading(
+        NewReading(projectID: project, amount: 5, timestamp: Timestamp(secondsSince1970: 3)),
+        at: Timestamp(secondsSince1970: 3)))
+    #expect(try setAsideCount(path) == 3)
+
+    // An import undone by `undo` is set aside until a new change discards its redo.
+    _ = try importRows(4)
+    store.dispatch(.loaded(try database.snapshot()))
+    #expect(store.request(.undo(at: Timestamp(secondsSince1970: 5))) == nil)
+    #expect(try setAsideCount(path) == 6)
+    store.request(
+      .addReading(
+        NewReading(projectID: project, amount: 6, timestamp: Timestamp(secondsSince1970: 6)),
+        at: Timestamp(secondsSince1970: 6)))
+    #expect(try setAsideCount(path) == 3)
+  }
+}

@@ -80,19 +80,20 @@ extension Database {
       if let ids = batch.readingIDs {
         added[batch.projectID, default: 0] -= try setAside(
           "id BETWEEN ? AND ? AND batch_id = ?",
-          [ids.lowerBound, ids.upperBound, batch.id.rawValue], heldFor: "import \(batch.id)",
+          [ids.lowerBound, ids.upperBound, batch.id.rawValue],
+          heldFor: Change.setAsideLabel(of: batch),
           expected: batch.imported)
       }
       try markImport(batch, undone: true)
     case .restoreImport(let batch):
-      added[batch.projectID, default: 0] += try restore(heldFor: "import \(batch.id)")
+      added[batch.projectID, default: 0] += try restore(heldFor: Change.setAsideLabel(of: batch))
       try markImport(batch, undone: false)
     case .setAsideReadings(let project):
       added[project, default: 0] -= try setAside(
-        "project_id = ?", [project.rawValue], heldFor: "project \(project)",
+        "project_id = ?", [project.rawValue], heldFor: Change.setAsideLabel(of: project),
         expected: try projectRecord(project).readingCount)
     case .restoreReadings(let project):
-      added[project, default: 0] += try restore(heldFor: "project \(project)")
+      added[project, default: 0] += try restore(heldFor: Change.setAsideLabel(of: project))
     case .batch(let changes):
       for change in changes {
         try apply(change, counting: &added)
@@ -186,6 +187,24 @@ extension Database {
       throw TallyError(
         .storage, "\(what) is not as the journal expects; nothing was changed",
         hint: "Another program may have edited the database.")
+    }
+  }
+}
+
+extension Change {
+  /// The label of an import's readings while they are set aside.
+  static func setAsideLabel(of batch: ImportBatch) -> String { "import \(batch.id)" }
+
+  /// The label of a deleted project's readings while they are set aside.
+  static func setAsideLabel(of project: ProjectID) -> String { "project \(project)" }
+
+  /// The labels of the readings this change sets aside, which undoing it brings back.
+  var setAsideLabels: Set<String> {
+    switch self {
+    case .setAsideImport(let batch): [Self.setAsideLabel(of: batch)]
+    case .setAsideReadings(let project): [Self.setAsideLabel(of: project)]
+    case .batch(let changes): changes.reduce(into: []) { $0.formUnion($1.setAsideLabels) }
+    default: []
     }
   }
 }
