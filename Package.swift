@@ -61,11 +61,16 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
-    .target(name: "TallyREPL", dependencies: ["TallyCore", "CReadline"], swiftSettings: strict),
+    .target(
+      name: "TallyREPL",
+      dependencies: ["Flow", "Routing", "TallyCore", "TallyReports", "CReadline"],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "tally",
       dependencies: [
-        "TallyCore", "TallyStorage", "TallyImport", "TallyReports", "TallyREPL",
+        "Flow", "Routing", "TallyCore", "TallyStorage", "TallyImport", "TallyReports",
+        "TallyREPL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

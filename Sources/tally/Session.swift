@@ -1,5 +1,6 @@
 import Flow
 import Foundation
+import Routing
 import TallyCore
 import TallyStorage
 
@@ -13,14 +14,30 @@ struct Session {
   private let clock: @Sendable () -> Timestamp
 
   /// Opens the database that `options` name and loads the stored state.
-  init(_ options: GlobalOptions) throws {
+  ///
+  /// - Parameters:
+  ///   - options: The database and the zone.
+  ///   - resumingRoute: Whether to start on the route saved by the last REPL and keep saving
+  ///     it (the REPL); subcommands start at home and leave it alone.
+  init(_ options: GlobalOptions, resumingRoute: Bool = false) throws {
     zone = options.timeZone
     clock = try Self.clock(zone: zone)
     database = try TallyDatabase.open(at: options.databaseLocation)
-    let stored = try database.snapshot()
+    var stored = try database.snapshot()
+    var route: [Route] = [.home]
+    var middleware: [any Middleware<AppState, TallyAction>] = [
+      PersistenceMiddleware(database: database)
+    ]
+    if resumingRoute {
+      route = Route.restored(try database.savedRoute(), projects: stored.projects)
+      if let project = AppState.routedProjectID(in: route) {
+        stored = try database.snapshot(openProject: project)
+      }
+      middleware.append(RouteMemoryMiddleware(database: database))
+    }
     store = Store(
-      state: AppState(stored: stored), reducer: AppState.reducer,
-      middleware: [PersistenceMiddleware(database: database)])
+      state: AppState(navigation: NavigationState(route: route), stored: stored),
+      reducer: AppState.reducer, middleware: middleware)
   }
 
   /// Now, to the microsecond; `TALLY_NOW` fixes it for scripts and tests.
@@ -35,16 +52,7 @@ struct Session {
   /// - Throws: The ``TallyError`` the request failed with; nothing was changed then.
   @discardableResult
   func perform(_ request: Request) throws -> String {
-    let outcome = store.run(
-      Command<AppState, TallyAction, Result<String, TallyError>, Never> { context in
-        context.dispatch(.request(request))
-        if let error = context.state.lastError { return .failure(error) }
-        guard let message = context.state.status else {
-          return .failure(TallyError(.storage, "the request was not carried out"))
-        }
-        return .success(message)
-      })
-    return try outcome.get()
+    try store.perform(request)
   }
 
   /// The project titled `title`, ignoring case.

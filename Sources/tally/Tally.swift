@@ -16,14 +16,15 @@ struct Tally: ParsableCommand {
     subcommands: [
       ProjectCommand.self, ItemCommand.self, TimerCommand.self, UndoCommand.self,
       RedoCommand.self, LogCommand.self, ImportCommand.self, ReportCommand.self,
-      ExportCommand.self,
+      ExportCommand.self, REPLSubcommand.self,
     ]
   )
 
   @OptionGroup var global: GlobalOptions
 
+  /// Without a subcommand: the REPL.
   func run() throws {
-    print(Self.helpMessage())
+    try REPLSubcommand.start(global)
   }
 
   /// Parses and runs the command, with the contract's exit codes: 0 success, 1 a failed

@@ -14,7 +14,12 @@ extension AppState {
 
   /// The project that the route shows, if any: the nearest project segment from the top.
   public var routedProjectID: ProjectID? {
-    for segment in navigation.route.reversed() {
+    Self.routedProjectID(in: navigation.route)
+  }
+
+  /// The nearest project segment from the top of `route`.
+  public static func routedProjectID(in route: [Route]) -> ProjectID? {
+    for segment in route.reversed() {
       if case .project(let id) = segment { return id }
     }
     return nil

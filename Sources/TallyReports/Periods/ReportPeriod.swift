@@ -1,3 +1,5 @@
+public import TallyCore
+
 /// The length of the periods a report groups readings into.
 public enum ReportPeriod: String, CaseIterable, Codable, Sendable {
   /// Calendar days, labelled `2024-01-15`.
@@ -10,4 +12,15 @@ public enum ReportPeriod: String, CaseIterable, Codable, Sendable {
   case quarterly
   /// Calendar years, labelled `2024`.
   case yearly
+}
+
+extension ReportPeriod {
+  /// The period that matches a project's frequency.
+  public init(_ frequency: Frequency) {
+    switch frequency {
+    case .daily: self = .daily
+    case .monthly: self = .monthly
+    case .yearly: self = .yearly
+    }
+  }
 }

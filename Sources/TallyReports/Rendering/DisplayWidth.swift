@@ -16,4 +16,18 @@ enum DisplayWidth {
       return 1
     }
   }
+
+  /// `text` cut to at most `width` columns, ending in an ellipsis when it was cut.
+  static func truncate(_ text: String, to width: Int) -> String {
+    guard of(text) > width else { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let next = of(character)
+      guard used + next <= width - 1 else { break }
+      result.append(character)
+      used += next
+    }
+    return result + "…"
+  }
 }

@@ -8,9 +8,19 @@ public enum ReportTable {
   /// - Parameters:
   ///   - reports: The reports.
   ///   - barWidth: How many characters the largest bar takes; 0 leaves the bars out.
+  ///   - width: The terminal columns a table may take: bars shrink, then go, to fit. `nil`
+  ///     does not limit it.
   /// - Returns: The text, one table per report.
-  public static func render(_ reports: [ProjectReport], barWidth: Int = 20) -> String {
-    reports.map { render($0, barWidth: barWidth) }.joined(separator: "\n")
+  public static func render(
+    _ reports: [ProjectReport], barWidth: Int = 20, width: Int? = nil
+  ) -> String {
+    reports.map { report in
+      guard let width else { return render(report, barWidth: barWidth) }
+      let bare = render(report, barWidth: 0)
+      let used = bare.split(separator: "\n").dropFirst().map { DisplayWidth.of(String($0)) }.max()
+      let room = width - (used ?? 0) - 2
+      return room >= 4 ? render(report, barWidth: min(barWidth, room)) : bare
+    }.joined(separator: "\n")
   }
 
   static func render(_ report: ProjectReport, barWidth: Int) -> String {

@@ -52,12 +52,19 @@ public struct TextTable: Sendable {
   public var isEmpty: Bool { lines.isEmpty }
 
   /// The table as text, one line per row, each ending in a newline.
-  public func render() -> String {
+  ///
+  /// - Parameter width: The terminal columns the table may take; when its rows are wider, the
+  ///   widest left-aligned columns (titles, notes) are cut short with an ellipsis, never
+  ///   narrower than their header or 8 columns. `nil` keeps every cell whole.
+  public func render(width: Int? = nil) -> String {
     var widths = columns.map { DisplayWidth.of($0.header) }
     for case .row(let cells) in lines {
       for (index, cell) in cells.prefix(columns.count).enumerated() {
         widths[index] = max(widths[index], DisplayWidth.of(cell))
       }
+    }
+    if let width {
+      widths = fitted(widths, into: width)
     }
     let totalWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
     var text = format(columns.map(\.header), widths: widths)
@@ -72,10 +79,29 @@ public struct TextTable: Sendable {
     return text
   }
 
+  /// Column widths that fit `width`, narrowing the widest left-aligned columns first.
+  private func fitted(_ natural: [Int], into width: Int) -> [Int] {
+    var widths = natural
+    var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
+    while excess > 0 {
+      let candidates = columns.indices.filter { index in
+        columns[index].alignment == .left
+          && widths[index] > max(8, DisplayWidth.of(columns[index].header))
+      }
+      guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+      let floor = max(8, DisplayWidth.of(columns[widest].header))
+      let secondWidest = candidates.filter { $0 != widest }.map { widths[$0] }.max() ?? floor
+      let cut = min(excess, widths[widest] - max(floor, secondWidest - 1))
+      widths[widest] -= max(1, cut)
+      excess -= max(1, cut)
+    }
+    return widths
+  }
+
   private func format(_ cells: [String], widths: [Int]) -> String {
     var parts: [String] = []
     for (index, column) in columns.enumerated() {
-      let cell = index < cells.count ? cells[index] : ""
+      let cell = DisplayWidth.truncate(index < cells.count ? cells[index] : "", to: widths[index])
       let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(cell)))
       let isLast = index == columns.count - 1
       switch column.alignment {

@@ -82,6 +82,16 @@ enum Schema {
           CREATE INDEX set_aside_reading_held_for ON set_aside_reading(held_for);
           """)
     }
+    migrator.registerMigration("v3 settings") { db in
+      // What the REPL remembers between runs, such as the route it showed last, by name.
+      try db.execute(
+        sql: """
+          CREATE TABLE setting (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+          ) WITHOUT ROWID;
+          """)
+    }
     return migrator
   }
 }

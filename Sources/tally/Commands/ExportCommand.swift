@@ -3,7 +3,7 @@ import TallyCore
 import TallyReports
 
 /// `tally export`: every reading, in a form `tally import` reads back.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
     abstract: "Write every reading as CSV (project,timestamp,amount,note) or JSON.")
@@ -16,8 +16,7 @@ struct ExportCommand: ParsableCommand {
   @OptionGroup var global: GlobalOptions
   @Option(help: "csv or json.") var format: Format = .csv
 
-  func run() throws {
-    let session = try Session(global)
+  func run(in session: Session) throws {
     let output = StandardOutput()
     var count = 0
     switch format {

@@ -3,33 +3,31 @@ import TallyCore
 import TallyReports
 
 /// `tally undo`: revert the last change, also after a restart.
-struct UndoCommand: ParsableCommand {
+struct UndoCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "undo", abstract: "Revert the last change.")
 
   @OptionGroup var global: GlobalOptions
 
-  func run() throws {
-    let session = try Session(global)
+  func run(in session: Session) throws {
     Messages.say(try session.perform(.undo(at: session.now)))
   }
 }
 
 /// `tally redo`: apply the last undone change again.
-struct RedoCommand: ParsableCommand {
+struct RedoCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "redo", abstract: "Apply the last undone change again.")
 
   @OptionGroup var global: GlobalOptions
 
-  func run() throws {
-    let session = try Session(global)
+  func run(in session: Session) throws {
     Messages.say(try session.perform(.redo(at: session.now)))
   }
 }
 
 /// `tally log`: the recent changes, newest first.
-struct LogCommand: ParsableCommand {
+struct LogCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "log", abstract: "List the recent changes, newest first.")
 
@@ -40,8 +38,7 @@ struct LogCommand: ParsableCommand {
     guard limit > 0 else { throw ValidationError("--limit must be more than 0") }
   }
 
-  func run() throws {
-    let session = try Session(global)
+  func run(in session: Session) throws {
     let entries = try session.database.journal(limit: limit)
     guard !entries.isEmpty else {
       Messages.say("No changes yet.")

@@ -14,13 +14,12 @@ struct ImportCommand: ParsableCommand {
     defaultSubcommand: ImportFile.self
   )
 
-  struct List: ParsableCommand {
+  struct List: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "List the imports, newest first.")
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let batches = try session.database.importBatches()
       guard !batches.isEmpty else {
         Messages.say("No imports yet.")
@@ -44,15 +43,14 @@ struct ImportCommand: ParsableCommand {
     }
   }
 
-  struct Undo: ParsableCommand {
+  struct Undo: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract: "Take out exactly the readings an import brought in (redo brings them back).")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The import's id, as `import list` shows it.") var batch: Int64
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       Messages.say(
         try session.perform(.undoImport(ImportBatchID(rawValue: batch), at: session.now)))
     }
@@ -60,7 +58,7 @@ struct ImportCommand: ParsableCommand {
 }
 
 /// `tally import FILE --project TITLE ...`: the import itself.
-struct ImportFile: ParsableCommand {
+struct ImportFile: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "file",
     abstract: "Import readings from a CSV file with a header row (the default subcommand).",
@@ -107,8 +105,7 @@ struct ImportFile: ParsableCommand {
     }
   }
 
-  func run() throws {
-    let session = try Session(global)
+  func run(in session: Session) throws {
     let target = try importTarget(session)
     let readings = try ReadingsFile(path: file, options: options(zone: session.zone))
     let run = ImportRun(

@@ -11,7 +11,7 @@ struct ItemCommand: ParsableCommand {
     subcommands: [Add.self, List.self, Edit.self, Delete.self]
   )
 
-  struct Add: ParsableCommand {
+  struct Add: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add a reading to a project.",
       discussion: "A negative amount goes after `--`: tally item add Spend -- -12.50")
@@ -22,8 +22,7 @@ struct ItemCommand: ParsableCommand {
     @Option(help: "When it was read (ISO 8601); default: now.") var at: String?
     @Option(parsing: .unconditional, help: "A note.") var note: String?
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let project = try session.project(titled: project)
       let value = try parseAmount(amount, option: "amount")
       let timestamp = try at.map { try session.timestamp($0, for: "--at") } ?? session.now
@@ -35,7 +34,7 @@ struct ItemCommand: ParsableCommand {
     }
   }
 
-  struct List: ParsableCommand {
+  struct List: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract: "List a project's readings, oldest first, in sections by its frequency.")
 
@@ -45,8 +44,7 @@ struct ItemCommand: ParsableCommand {
     @Option(help: "To this date or time, exclusive.") var to: String?
     @Option(help: "table, csv or json.") var format: OutputFormat = .table
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let summary = try session.project(titled: project)
       let from = try from.map { try session.timestamp($0, for: "--from") }
       let to = try to.map { try session.timestamp($0, for: "--to") }
@@ -60,7 +58,7 @@ struct ItemCommand: ParsableCommand {
     }
   }
 
-  struct Edit: ParsableCommand {
+  struct Edit: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Change a reading.")
 
     @OptionGroup var global: GlobalOptions
@@ -76,8 +74,7 @@ struct ItemCommand: ParsableCommand {
       }
     }
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let edit = ReadingEdit(
         amount: try amount.map { try parseAmount($0, option: "--amount") },
         timestamp: try at.map { try session.timestamp($0, for: "--at") },
@@ -87,15 +84,14 @@ struct ItemCommand: ParsableCommand {
     }
   }
 
-  struct Delete: ParsableCommand {
+  struct Delete: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a reading (undo brings it back).")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reading's id, as `item list` shows it.") var id: Int64
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       Messages.say(try session.perform(.deleteReading(ReadingID(rawValue: id), at: session.now)))
     }
   }

@@ -11,7 +11,7 @@ struct ProjectCommand: ParsableCommand {
     subcommands: [Add.self, List.self, Edit.self, Delete.self]
   )
 
-  struct Add: ParsableCommand {
+  struct Add: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Create a project.")
 
     @OptionGroup var global: GlobalOptions
@@ -19,8 +19,7 @@ struct ProjectCommand: ParsableCommand {
     @Option(help: "How often readings are expected.") var frequency: Frequency
     @Option(help: "What the amounts count, such as km or EUR.") var units = ""
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       Messages.say(
         try session.perform(
           .addProject(
@@ -28,22 +27,21 @@ struct ProjectCommand: ParsableCommand {
     }
   }
 
-  struct List: ParsableCommand {
+  struct List: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract: "List the projects, most recently updated first.")
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "table, csv or json.") var format: OutputFormat = .table
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let output = StandardOutput()
       ProjectListing(projects: session.store.state.stored.projects, zone: session.zone)
         .write(format, to: output)
     }
   }
 
-  struct Edit: ParsableCommand {
+  struct Edit: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Change a project.")
 
     @OptionGroup var global: GlobalOptions
@@ -58,8 +56,7 @@ struct ProjectCommand: ParsableCommand {
       }
     }
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let project = try session.project(titled: title)
       Messages.say(
         try session.perform(
@@ -69,7 +66,7 @@ struct ProjectCommand: ParsableCommand {
     }
   }
 
-  struct Delete: ParsableCommand {
+  struct Delete: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a project and its readings (undo brings them back).")
 
@@ -77,8 +74,7 @@ struct ProjectCommand: ParsableCommand {
     @Argument(help: "The project's title.") var title: String
     @Flag(help: "Do not ask for confirmation.") var yes = false
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let project = try session.project(titled: title)
       if !yes {
         try Confirmation.ask(

@@ -5,7 +5,7 @@ import TallyReports
 import TallyStorage
 
 /// `tally report`: count, sum, min, max and mean of readings per period.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: SessionCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
     abstract: "Count, sum, min, max and mean of readings per day, week, month, quarter or year.",
@@ -46,8 +46,7 @@ struct ReportCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
-    let session = try Session(global)
+  func run(in session: Session) throws {
     let projects =
       all
       ? session.store.state.stored.projects.map(\.project).sorted { $0.title < $1.title }
@@ -74,23 +73,9 @@ struct ReportCommand: ParsableCommand {
   private func report(
     _ project: Project, from: Timestamp?, to: Timestamp?, session: Session
   ) throws -> ProjectReport {
-    let period = period ?? ReportPeriod(project.frequency)
-    let builder = ReportBuilder(
-      calendar: PeriodCalendar(period: period, zone: session.zone), includesEmpty: empty)
-    let span = try session.database.readingSpan(of: project.id)
-    guard
-      let start = from ?? span?.lowerBound,
-      let end = to
-        ?? span.map({ Timestamp(microsecondsSince1970: $0.upperBound.microsecondsSince1970 + 1) })
-    else {
-      return ProjectReport(project: project, period: period, rows: [])
-    }
-    return try session.database.withAggregates(of: project.id) { aggregator in
-      try builder.report(of: project, from: start, to: end) { start, end in
-        let figures = try aggregator.aggregate(from: start, to: end)
-        return Aggregate(count: figures.count, sum: figures.sum, min: figures.min, max: figures.max)
-      }
-    }
+    try ProjectReportQuery(database: session.database, zone: session.zone).report(
+      project, period: period ?? ReportPeriod(project.frequency), from: from, to: to,
+      includesEmpty: empty)
   }
 
   private func render(_ reports: [ProjectReport], session: Session) throws -> String {
@@ -105,17 +90,6 @@ struct ReportCommand: ParsableCommand {
     case .json: return ReportJSON.render(reports)
     case .markdown:
       return ReportTemplate.markdown.render(reports, generated: session.now, zone: session.zone)
-    }
-  }
-}
-
-extension ReportPeriod {
-  /// The period that matches a project's frequency.
-  init(_ frequency: Frequency) {
-    switch frequency {
-    case .daily: self = .daily
-    case .monthly: self = .monthly
-    case .yearly: self = .yearly
     }
   }
 }

@@ -11,20 +11,19 @@ struct TimerCommand: ParsableCommand {
     subcommands: [Start.self, Stop.self, Status.self]
   )
 
-  struct Start: ParsableCommand {
+  struct Start: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Start a project's timer.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.") var project: String
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let project = try session.project(titled: project)
       Messages.say(try session.perform(.startTimer(project.id, at: session.now)))
     }
   }
 
-  struct Stop: ParsableCommand {
+  struct Stop: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract:
         "Stop a project's timer and record the elapsed time in the project's units "
@@ -33,20 +32,18 @@ struct TimerCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.") var project: String
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let project = try session.project(titled: project)
       Messages.say(try session.perform(.stopTimer(project.id, at: session.now)))
     }
   }
 
-  struct Status: ParsableCommand {
+  struct Status: SessionCommand {
     static let configuration = CommandConfiguration(abstract: "Show the running timers.")
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-      let session = try Session(global)
+    func run(in session: Session) throws {
       let state = session.store.state
       guard !state.stored.timers.isEmpty else {
         Messages.say("No timer is running.")

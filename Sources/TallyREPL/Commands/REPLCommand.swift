@@ -1,0 +1,142 @@
+import TallyCore
+import TallyReports
+
+/// A line of the REPL, understood: a move between screens, a change, or a subcommand to run
+/// with the same parser as on the command line.
+enum REPLCommand: Equatable {
+  /// Leave the REPL.
+  case quit
+  /// Show this route instead.
+  case go([Route])
+  /// Go back one screen.
+  case back
+  /// Open a screen on top of this one.
+  case push(Route)
+  /// Show the report screen's report by another period.
+  case period(ReportPeriod)
+  /// Delete a project, asking first unless `confirmed`.
+  case deleteProject(ProjectID, confirmed: Bool)
+  /// Delete a reading, asking first unless `confirmed`.
+  case deleteReading(ReadingID, confirmed: Bool)
+  /// Run a subcommand with these words.
+  case subcommand([String])
+
+  /// The commands every screen (but a form) takes, besides the subcommands.
+  static let everywhere = ["open", "back", "home", "go", "help", "quit", "exit", "new"]
+
+  /// Commands on a project's screen that stand for subcommands on that project:
+  /// `add 42` is `item add TITLE 42`.
+  static let projectShortcuts: [String: [String]] = [
+    "add": ["item", "add"], "start": ["timer", "start"], "stop": ["timer", "stop"],
+    "list": ["item", "list"], "report": ["report"],
+  ]
+
+  /// Understands the words of a line typed on the screen that `state`'s route shows.
+  ///
+  /// - Parameters:
+  ///   - words: The line's words; not empty.
+  ///   - state: The state the line is typed in.
+  ///   - isSubcommand: Whether a word names a subcommand.
+  static func parse(
+    _ words: [String], in state: AppState, isSubcommand: (String) -> Bool
+  ) throws(TallyError) -> REPLCommand {
+    guard let name = words.first else { return .subcommand([]) }
+    let arguments = Array(words.dropFirst())
+    let route = state.navigation.route
+    let projectID = AppState.routedProjectID(in: route)
+    switch name {
+    case "quit", "exit":
+      return .quit
+    case "back":
+      return .back
+    case "home":
+      return .go([.home])
+    case "help" where arguments.isEmpty:
+      return .push(.help)
+    case "help":
+      return .subcommand(arguments + ["--help"])
+    case "open":
+      guard arguments.count == 1 else {
+        throw TallyError(.invalidInput, "open takes one project: its number or its title")
+      }
+      return .go([.home, .project(try RouteAddress.project(arguments[0], in: state).id)])
+    case "go":
+      guard arguments.count == 1 else {
+        throw TallyError(.invalidInput, "go takes one path, such as home/Mileage/report")
+      }
+      return .go(try RouteAddress.route(arguments[0], in: state))
+    case "new" where arguments.isEmpty:
+      return .push(.newProject)
+    case "period":
+      guard route.last == .report else {
+        throw TallyError(.invalidInput, "period works on a report's screen; `report` opens one")
+      }
+      guard arguments.count == 1, let period = ReportPeriod(rawValue: arguments[0].lowercased())
+      else {
+        throw TallyError(
+          .invalidInput,
+          "period takes one of daily, weekly, monthly, quarterly, yearly"
+            + (arguments.isEmpty ? "" : "; not '\(arguments.joined(separator: " "))'"))
+      }
+      return .period(period)
+    default:
+      break
+    }
+    if route.last == .report, let period = ReportPeriod(rawValue: name), arguments.isEmpty {
+      return .period(period)
+    }
+    if let projectID, let project = state.project(id: projectID) {
+      if let command = try projectCommand(name, arguments, project: project, in: state) {
+        return command
+      }
+    }
+    guard isSubcommand(name) else {
+      throw TallyError(
+        .invalidInput, "unknown command '\(name)'",
+        hint: projectID == nil && projectShortcuts[name] != nil
+          ? "`\(name)` works on a project's screen: `open TITLE` first, or use the subcommand."
+          : "`help` lists the commands; Tab completes them.")
+    }
+    return .subcommand(words)
+  }
+
+  private static func projectCommand(
+    _ name: String, _ arguments: [String], project: ProjectSummary, in state: AppState
+  ) throws(TallyError) -> REPLCommand? {
+    switch name {
+    case "report" where arguments.isEmpty:
+      return state.navigation.route.last == .report ? nil : .push(.report)
+    case "edit" where arguments.isEmpty:
+      return .push(.editProject)
+    case "edit":
+      guard arguments.count == 1 else {
+        throw TallyError(
+          .invalidInput, "edit takes one reading id; `edit` alone edits the project")
+      }
+      let id = try readingID(arguments[0])
+      _ = try ReadingForm.reading(id, in: state)
+      return .push(.editReading(id))
+    case "delete":
+      let confirmed = arguments.contains("--yes")
+      let rest = arguments.filter { $0 != "--yes" }
+      switch rest.count {
+      case 0: return .deleteProject(project.id, confirmed: confirmed)
+      case 1: return .deleteReading(try readingID(rest[0]), confirmed: confirmed)
+      default:
+        throw TallyError(
+          .invalidInput, "delete takes at most one reading id; `delete` alone deletes the project")
+      }
+    default:
+      guard let path = projectShortcuts[name] else { return nil }
+      return .subcommand(path + [project.project.title] + arguments)
+    }
+  }
+
+  private static func readingID(_ text: String) throws(TallyError) -> ReadingID {
+    let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+    guard let value = Int64(digits), value > 0 else {
+      throw TallyError(.invalidInput, "'\(text)' is not a reading id (the #12 of the list)")
+    }
+    return ReadingID(rawValue: value)
+  }
+}

@@ -1,0 +1,72 @@
+import TallyCore
+
+/// Routes as people name them: `open 2`, `open Mileage`, `go home/Mileage/report`, and the
+/// breadcrumb of the prompt.
+enum RouteAddress {
+  /// The project a person names: its number on the home screen, or its title.
+  static func project(_ name: String, in state: AppState) throws(TallyError) -> ProjectSummary {
+    let projects = state.stored.projects
+    if let number = Int(name) {
+      guard projects.indices.contains(number - 1) else {
+        throw TallyError(
+          .notFound,
+          projects.isEmpty
+            ? "there are no projects to open" : "there is no project number \(number)",
+          hint: projects.isEmpty
+            ? "`new` creates one." : "The home screen numbers them 1 to \(projects.count).")
+      }
+      return projects[number - 1]
+    }
+    guard let project = state.project(titled: name) else {
+      throw TallyError(
+        .notFound, "there is no project titled '\(name)'",
+        hint: "`home` lists the projects; Tab completes their titles.")
+    }
+    return project
+  }
+
+  /// The route a path names: segments separated by `/`, each `home`, a project's number or
+  /// title, `report` (after a project) or `help`. It starts at home either way.
+  static func route(_ path: String, in state: AppState) throws(TallyError) -> [Route] {
+    var route: [Route] = [.home]
+    let names = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    for (index, name) in names.enumerated() {
+      switch name.lowercased() {
+      case "home" where index == 0:
+        continue
+      case "help":
+        route.append(.help)
+      case "report":
+        guard case .project = route.last else {
+          throw TallyError(
+            .invalidInput, "in '\(path)', report must follow a project: go home/Mileage/report")
+        }
+        route.append(.report)
+      default:
+        guard route.last == .home else {
+          throw TallyError(
+            .invalidInput, "in '\(path)', '\(name)' cannot follow '\(names[index - 1])'")
+        }
+        route.append(.project(try project(name, in: state).id))
+      }
+    }
+    return route
+  }
+
+  /// The names of a route's screens, for the prompt: `tally › Mileage › report`.
+  static func breadcrumb(_ route: [Route], in state: AppState) -> [String] {
+    var names = ["tally"]
+    for segment in route {
+      switch segment {
+      case .home: continue
+      case .project(let id): names.append(state.project(id: id)?.project.title ?? "\(id)")
+      case .report: names.append("report")
+      case .help: names.append("help")
+      case .newProject: names.append("new project")
+      case .editProject: names.append("edit")
+      case .editReading(let id): names.append("edit #\(id.rawValue)")
+      }
+    }
+    return names
+  }
+}

@@ -1,0 +1,52 @@
+import TallyCore
+
+/// Where the REPL writes: screens and results to one sink, errors and messages to another,
+/// all in one style.
+public final class Console {
+  /// The style of what is written.
+  public let style: ConsoleStyle
+  private let output: (String) -> Void
+  private let messages: (String) -> Void
+
+  /// Creates a console.
+  ///
+  /// - Parameters:
+  ///   - style: Colours and width.
+  ///   - output: Receives screens and tables (standard output).
+  ///   - messages: Receives errors and status messages (standard error).
+  public init(
+    style: ConsoleStyle, output: @escaping (String) -> Void,
+    messages: @escaping (String) -> Void
+  ) {
+    self.style = style
+    self.output = output
+    self.messages = messages
+  }
+
+  /// Writes `text` as it is.
+  func write(_ text: String) {
+    output(text)
+  }
+
+  /// Writes `line` and a line break.
+  func line(_ line: String = "") {
+    output(line + "\n")
+  }
+
+  /// Says what was done.
+  func status(_ message: String) {
+    messages(message + "\n")
+  }
+
+  /// Reports an error, in the one style errors take whichever layer they come from.
+  ///
+  /// - Parameters:
+  ///   - error: What went wrong.
+  ///   - place: Where, when it matters: a script's name and line.
+  func error(_ error: TallyError, at place: String? = nil) {
+    let prefix = place.map { "\($0): " } ?? ""
+    var text = style.red("Error:") + " " + prefix + error.message + "\n"
+    if let hint = error.hint { text += hint + "\n" }
+    messages(text)
+  }
+}

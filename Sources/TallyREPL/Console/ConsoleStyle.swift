@@ -1,0 +1,48 @@
+import Foundation
+
+/// How the REPL writes to its terminal: whether it may colour, and how wide tables may be.
+public struct ConsoleStyle: Equatable, Sendable {
+  /// Whether escape codes for colour and weight are written.
+  public var colors: Bool
+  /// The terminal's columns; `nil` when output is not a terminal (nothing is cut then).
+  public var width: Int?
+
+  /// Creates a style.
+  public init(colors: Bool, width: Int?) {
+    self.colors = colors
+    self.width = width
+  }
+
+  /// Plain text, no width limit: for scripts, pipes and tests.
+  public static let plain = ConsoleStyle(colors: false, width: nil)
+
+  /// The style for this process: colours only when standard output is a terminal and
+  /// `NO_COLOR` is unset or empty; the width from `COLUMNS`, else the terminal's, else 80.
+  public static func detect(environment: [String: String]) -> ConsoleStyle {
+    guard isatty(STDOUT_FILENO) == 1 else { return .plain }
+    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    var width = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    if width == nil {
+      var size = winsize()
+      if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        width = Int(size.ws_col)
+      }
+    }
+    return ConsoleStyle(colors: !noColor, width: width ?? 80)
+  }
+
+  /// `text` in bold.
+  func bold(_ text: String) -> String { styled(text, "1") }
+  /// `text` dimmed, for what matters less.
+  func dim(_ text: String) -> String { styled(text, "2") }
+  /// `text` in red, for errors and deletions.
+  func red(_ text: String) -> String { styled(text, "31") }
+  /// `text` in green, for additions.
+  func green(_ text: String) -> String { styled(text, "32") }
+  /// `text` in yellow, for changes.
+  func yellow(_ text: String) -> String { styled(text, "33") }
+
+  private func styled(_ text: String, _ code: String) -> String {
+    colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,29 @@
+import TallyCore
+
+/// One field of a form: asked for in turn, with a default that Enter keeps.
+struct FormField {
+  /// The key of its value.
+  var name: String
+  /// What the prompt asks for.
+  var label: String
+  /// What Enter keeps; `nil` when there is none.
+  var defaultValue: String?
+  /// Whether an empty value is refused.
+  var isRequired: Bool
+  /// Checks a value; returns why it is wrong, or `nil`.
+  var check: (String) -> TallyError?
+}
+
+/// A form: fields asked for one by one, and the request the answers make.
+protocol Form {
+  /// What the form does, shown when it opens: "New project".
+  var title: String { get }
+
+  /// The fields, with defaults from what the form edits.
+  func fields(in state: AppState, services: REPLServices) throws(TallyError) -> [FormField]
+
+  /// The request the answers make, or `nil` when they change nothing.
+  func request(
+    for answers: [String: String], in state: AppState, services: REPLServices
+  ) throws(TallyError) -> Request?
+}

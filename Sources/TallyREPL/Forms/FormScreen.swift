@@ -1,0 +1,118 @@
+import Flow
+import Routing
+import TallyCore
+
+/// A form on the route: it asks for its fields one by one, keeps the answers in the route's
+/// data (so they are state like everything else), and on the last answer makes its request.
+///
+/// Enter keeps a field's default; Ctrl-D or `:cancel` leaves the form without a change. When
+/// the request fails the form asks again from the first field, with the answers as defaults.
+final class FormScreen: Screen {
+  static let cancelCommand = ":cancel"
+  private static let answeredKey = "#answered"
+
+  let form: any Form
+
+  init(form: any Form, context: ScreenContext, path: [Route], stack: ScreenStack) {
+    self.form = form
+    super.init(context: context, path: path, stack: stack)
+  }
+
+  override func subscribe() {
+    console.line(
+      console.style.bold(form.title)
+        + console.style.dim(" (Enter keeps the value in brackets; Ctrl-D or :cancel cancels)"))
+  }
+
+  /// The field asked for now, or `nil` when the form cannot be filled in.
+  func currentField() -> FormField? {
+    let state = store.state
+    guard let fields = try? form.fields(in: state, services: context.services) else { return nil }
+    let index = answered(in: state)
+    return index < fields.count ? fields[index] : nil
+  }
+
+  /// The prompt for the current field.
+  func prompt(after breadcrumb: String) -> String {
+    guard let field = currentField() else { return breadcrumb + " " }
+    let value = answers(in: store.state)[field.name] ?? field.defaultValue
+    let shown = value.flatMap { $0.isEmpty ? nil : " [\($0)]" } ?? ""
+    return "\(breadcrumb) \(field.label)\(shown): "
+  }
+
+  /// Takes the answer to the current field.
+  ///
+  /// - Returns: Whether the answer was taken (and, after the last one, the request succeeded).
+  func accept(_ line: String) -> Bool {
+    let text = line.trimmingCharacters(in: .whitespaces)
+    if text == Self.cancelCommand {
+      cancel()
+      return true
+    }
+    let state = store.state
+    let fields: [FormField]
+    do {
+      fields = try form.fields(in: state, services: context.services)
+    } catch {
+      console.error(error)
+      cancel()
+      return false
+    }
+    var answers = answers(in: state)
+    let index = answered(in: state)
+    guard index < fields.count else { return submit(answers) }
+    let field = fields[index]
+    let value = text.isEmpty ? (answers[field.name] ?? field.defaultValue ?? "") : text
+    if value.isEmpty && field.isRequired {
+      console.error(TallyError(.invalidInput, "the \(field.name) is required"))
+      return false
+    }
+    if !value.isEmpty, let problem = field.check(value) {
+      console.error(problem)
+      return false
+    }
+    answers[field.name] = value
+    answers[Self.answeredKey] = String(index + 1)
+    guard index + 1 == fields.count else {
+      store.dispatch(.navigate(.setData(RouteData(fields: answers), for: path)))
+      return true
+    }
+    return submit(answers)
+  }
+
+  /// Leaves the form without a change.
+  func cancel() {
+    console.status("Cancelled.")
+    store.dispatch(.navigate(.pop))
+  }
+
+  private func submit(_ answers: [String: String]) -> Bool {
+    do {
+      guard
+        let request = try form.request(
+          for: answers, in: store.state, services: context.services)
+      else {
+        console.status("Nothing changed.")
+        store.dispatch(.navigate(.pop))
+        return true
+      }
+      console.status(try store.perform(request))
+      store.dispatch(.navigate(.pop))
+      return true
+    } catch {
+      console.error(error)
+      var again = answers
+      again[Self.answeredKey] = "0"
+      store.dispatch(.navigate(.setData(RouteData(fields: again), for: path)))
+      return false
+    }
+  }
+
+  private func answers(in state: AppState) -> [String: String] {
+    state.navigation.data(for: path)?.fields ?? [:]
+  }
+
+  private func answered(in state: AppState) -> Int {
+    Int(answers(in: state)[Self.answeredKey] ?? "") ?? 0
+  }
+}

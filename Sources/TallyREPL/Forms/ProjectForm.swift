@@ -1,0 +1,55 @@
+import TallyCore
+
+/// The form that creates a project, or edits the one with id `editing`.
+struct ProjectForm: Form {
+  let editing: ProjectID?
+
+  var title: String { editing == nil ? "New project" : "Edit project" }
+
+  func fields(in state: AppState, services: REPLServices) throws(TallyError) -> [FormField] {
+    let project = try editing.map { id throws(TallyError) in try Self.project(id, in: state) }
+    return [
+      FormField(
+        name: "title", label: "title", defaultValue: project?.title, isRequired: true,
+        check: { _ in nil }),
+      FormField(
+        name: "units", label: "units (km, €, h)", defaultValue: project?.units, isRequired: false,
+        check: { _ in nil }),
+      FormField(
+        name: "frequency", label: "frequency (daily, monthly, yearly)",
+        defaultValue: project?.frequency.rawValue ?? Frequency.monthly.rawValue,
+        isRequired: true,
+        check: { text in
+          Frequency(rawValue: text.lowercased()) == nil
+            ? TallyError(
+              .invalidInput, "frequency '\(text)' is not daily, monthly or yearly") : nil
+        }),
+    ]
+  }
+
+  func request(
+    for answers: [String: String], in state: AppState, services: REPLServices
+  ) throws(TallyError) -> Request? {
+    let title = answers["title"] ?? ""
+    let units = answers["units"] ?? ""
+    let frequency = Frequency(rawValue: (answers["frequency"] ?? "").lowercased()) ?? .monthly
+    guard let editing else {
+      return .addProject(
+        NewProject(title: title, units: units, frequency: frequency), at: services.now())
+    }
+    let project = try Self.project(editing, in: state)
+    let edit = ProjectEdit(
+      title: title == project.title ? nil : title,
+      units: units == project.units ? nil : units,
+      frequency: frequency == project.frequency ? nil : frequency)
+    guard edit != ProjectEdit() else { return nil }
+    return .editProject(editing, edit, at: services.now())
+  }
+
+  private static func project(_ id: ProjectID, in state: AppState) throws(TallyError) -> Project {
+    guard let summary = state.project(id: id) else {
+      throw TallyError(.notFound, "there is no project \(id)")
+    }
+    return summary.project
+  }
+}

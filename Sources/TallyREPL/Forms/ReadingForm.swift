@@ -1,0 +1,73 @@
+import TallyCore
+
+/// The form that edits a reading among those on the project's screen.
+struct ReadingForm: Form {
+  let readingID: ReadingID
+
+  var title: String { "Edit reading #\(readingID.rawValue)" }
+
+  func fields(in state: AppState, services: REPLServices) throws(TallyError) -> [FormField] {
+    let reading = try Self.reading(readingID, in: state)
+    let parser = TimestampParser(zone: services.zone)
+    return [
+      FormField(
+        name: "amount", label: "amount", defaultValue: AmountFormat.plain(reading.amount),
+        isRequired: true,
+        check: { text in
+          do {
+            _ = try AmountParser.parse(text)
+            return nil
+          } catch {
+            return TallyError(.invalidInput, "amount \(error)")
+          }
+        }),
+      FormField(
+        name: "time", label: "time",
+        defaultValue: TimestampFormat.local(reading.timestamp, in: services.zone),
+        isRequired: true,
+        check: { text in
+          do {
+            _ = try parser.parse(text)
+            return nil
+          } catch {
+            return TallyError(.invalidInput, "time \(error)")
+          }
+        }),
+      FormField(
+        name: "note", label: "note (- removes it)", defaultValue: reading.note,
+        isRequired: false, check: { _ in nil }),
+    ]
+  }
+
+  func request(
+    for answers: [String: String], in state: AppState, services: REPLServices
+  ) throws(TallyError) -> Request? {
+    let reading = try Self.reading(readingID, in: state)
+    let amount: Double
+    let timestamp: Timestamp
+    do {
+      amount = try AmountParser.parse(answers["amount"] ?? "")
+      timestamp = try TimestampParser(zone: services.zone).parse(answers["time"] ?? "")
+    } catch {
+      throw TallyError(.invalidInput, "\(error)")
+    }
+    let typedNote = answers["note"] ?? ""
+    let note = typedNote == "-" ? "" : typedNote
+    let edit = ReadingEdit(
+      amount: amount == reading.amount ? nil : amount,
+      timestamp: timestamp == reading.timestamp ? nil : timestamp,
+      note: note == (reading.note ?? "") ? nil : note)
+    guard edit != ReadingEdit() else { return nil }
+    return .editReading(readingID, edit, at: services.now())
+  }
+
+  /// The reading `id` if the open project's screen shows it.
+  static func reading(_ id: ReadingID, in state: AppState) throws(TallyError) -> Reading {
+    guard let reading = state.stored.openProject?.readings.first(where: { $0.id == id }) else {
+      throw TallyError(
+        .notFound, "reading #\(id.rawValue) is not among this project's latest readings",
+        hint: "`item edit ID --amount A --at TIME --note TEXT` changes any reading.")
+    }
+    return reading
+  }
+}

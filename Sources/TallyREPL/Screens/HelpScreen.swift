@@ -1,0 +1,46 @@
+import TallyCore
+
+/// Help: the commands of the REPL, where they work, and the subcommands it runs as they are.
+final class HelpScreen: Screen {
+  override func subscribe() {
+    console.write(Self.text(catalog: context.services.catalog()))
+  }
+
+  /// The help text.
+  static func text(catalog: CommandCatalog) -> String {
+    var text = """
+      Moving around
+        open N|TITLE        open a project by its number on the home screen or its title
+        back                go back one screen (Ctrl-D on an empty line does too)
+        home                go to the project list
+        go PATH             go to a path of screens: go home/Mileage/report
+        help                this screen; `COMMAND --help` explains a subcommand
+        quit                leave (Ctrl-D on the home screen does too)
+
+      On the home screen
+        new                 create a project, field by field
+
+      On a project's screen (the project is implied)
+        add AMOUNT [--at TIME] [--note TEXT]
+        start, stop         run the project's timer; stopping records the time
+        report              open the report; `report --period P --format F` prints one
+        list                list every reading
+        edit                change the project; `edit ID` changes a reading
+        delete              delete the project; `delete ID` deletes a reading
+
+      On a report's screen
+        period P            daily, weekly, monthly, quarterly or yearly
+
+      Anywhere
+        undo, redo          take back the last change, or make it again
+
+      Every subcommand works as a command, with the same options:
+
+      """
+    for command in catalog.commands where command.name != "help" {
+      text += "  " + command.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+      text += command.abstract + "\n"
+    }
+    return text
+  }
+}

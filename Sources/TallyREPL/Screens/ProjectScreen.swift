@@ -1,0 +1,111 @@
+import Flow
+import Foundation
+import TallyCore
+import TallyReports
+
+/// A project's screen: a summary line, then its latest readings in sections by the project's
+/// frequency (days, months or years), newest first.
+final class ProjectScreen: Screen, StoreSubscriber {
+  /// What the project screen shows; `open` is `nil` until the project's readings are loaded.
+  struct View: Equatable {
+    var open: OpenProject?
+    var timer: RunningTimer?
+  }
+
+  let projectID: ProjectID
+  private var shown: OpenProject?
+  private var shownTimer: RunningTimer?
+
+  init(projectID: ProjectID, context: ScreenContext, path: [Route], stack: ScreenStack) {
+    self.projectID = projectID
+    super.init(context: context, path: path, stack: stack)
+  }
+
+  override var commands: [String] {
+    ["add", "start", "stop", "report", "list", "edit", "delete"]
+  }
+
+  override func subscribe() {
+    let id = projectID
+    store.subscribe(self) { state in
+      View(
+        open: state.stored.openProject.flatMap { $0.summary.id == id ? $0 : nil },
+        timer: state.timer(for: id))
+    }
+  }
+
+  override func didDeactivate() {
+    shown = nil
+    shownTimer = nil
+  }
+
+  func newState(_ view: View) {
+    guard let open = view.open else { return }
+    if let shown {
+      renderChanges(from: shown, to: open, timer: view.timer)
+    } else {
+      render(open, timer: view.timer)
+    }
+    shown = open
+    shownTimer = view.timer
+  }
+
+  private var rows: Rows { Rows(zone: context.services.zone) }
+
+  private func render(_ open: OpenProject, timer: RunningTimer?) {
+    let summary = open.summary
+    console.line(console.style.bold(rows.summary(summary, timer: timer)))
+    guard !open.readings.isEmpty else {
+      console.line("No readings yet. `add AMOUNT [--note TEXT]` adds one; `start` starts a timer.")
+      return
+    }
+    var table = TextTable(columns: [
+      .init("ID", .right), .init("TIME"), .init("AMOUNT", .right), .init("NOTE"),
+    ])
+    let sections = ReadingSection.grouping(
+      open.readings, by: summary.project.frequency, in: context.services.zone)
+    for section in sections {
+      let count = section.readings.count == 1 ? "1 reading" : "\(section.readings.count) readings"
+      table.appendSection(
+        console.style.dim(
+          "\(section.label) · \(count) · \(rows.amount(section.total, units: summary.project.units))"
+        ))
+      for reading in section.readings {
+        table.append(rows.reading(reading, units: summary.project.units))
+      }
+    }
+    console.write(table.render(width: console.style.width))
+    if open.hasMore {
+      console.line(
+        console.style.dim(
+          "The latest \(open.readings.count) of \(summary.readingCount) readings; "
+            + "`list` shows them all."))
+    }
+  }
+
+  private func renderChanges(from old: OpenProject, to new: OpenProject, timer: RunningTimer?) {
+    let style = console.style
+    let units = new.summary.project.units
+    if old.summary != new.summary || shownTimer != timer {
+      console.line(style.bold(rows.summary(new.summary, timer: timer)))
+    }
+    let changes = ChangeSet(from: old.readings, to: new.readings)
+    let oldest = new.readings.last?.timestamp
+    for index in changes.deletions {
+      let reading = old.readings[index]
+      // A reading that only scrolled past the page's end is not gone.
+      if new.hasMore, let oldest, reading.timestamp <= oldest { continue }
+      console.line(style.red("- ") + Rows.line(rows.reading(reading, units: units)))
+    }
+    for index in changes.insertions {
+      console.line(style.green("+ ") + Rows.line(rows.reading(new.readings[index], units: units)))
+    }
+    for index in changes.modifications {
+      console.line(style.yellow("~ ") + Rows.line(rows.reading(new.readings[index], units: units)))
+    }
+    let modified = Set(changes.modifications)
+    for move in changes.moves where !modified.contains(move.to) {
+      console.line(style.dim("↕ ") + Rows.line(rows.reading(new.readings[move.to], units: units)))
+    }
+  }
+}

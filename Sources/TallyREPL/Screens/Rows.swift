@@ -1,0 +1,52 @@
+import Foundation
+import TallyCore
+
+/// How projects and readings read on screens, in tables and in the lines that report changes.
+struct Rows {
+  let zone: TimeZone
+
+  /// A project's number on the home screen, its title, units, frequency, readings, latest
+  /// reading and timer.
+  func project(_ summary: ProjectSummary, number: Int, timer: RunningTimer?) -> [String] {
+    [
+      "\(number)", summary.project.title, summary.project.units,
+      summary.project.frequency.rawValue, "\(summary.readingCount)",
+      summary.lastReadingAt.map { TimestampFormat.local($0, in: zone) } ?? "",
+      timer.map { "running since " + TimestampFormat.local($0.startedAt, in: zone) } ?? "",
+    ]
+  }
+
+  /// A reading's id, time, amount with units, and note.
+  func reading(_ reading: Reading, units: String) -> [String] {
+    [
+      "#\(reading.id.rawValue)", TimestampFormat.local(reading.timestamp, in: zone),
+      amount(reading.amount, units: units), reading.note ?? "",
+    ]
+  }
+
+  /// An amount with its units.
+  func amount(_ value: Double, units: String) -> String {
+    units.isEmpty ? AmountFormat.plain(value) : AmountFormat.plain(value) + " " + units
+  }
+
+  /// The line over a project's readings: what it is, how many readings, the latest, the timer.
+  func summary(_ summary: ProjectSummary, timer: RunningTimer?) -> String {
+    var parts = [summary.project.title]
+    if !summary.project.units.isEmpty { parts.append(summary.project.units) }
+    parts.append(summary.project.frequency.rawValue)
+    var count = summary.readingCount == 1 ? "1 reading" : "\(summary.readingCount) readings"
+    if let last = summary.lastReadingAt {
+      count += ", latest " + TimestampFormat.local(last, in: zone)
+    }
+    parts.append(count)
+    if let timer {
+      parts.append("timer running since " + TimestampFormat.local(timer.startedAt, in: zone))
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  /// Cells joined for a one-line report of a change.
+  static func line(_ cells: [String]) -> String {
+    cells.filter { !$0.isEmpty }.joined(separator: "  ")
+  }
+}

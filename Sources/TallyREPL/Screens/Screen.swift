@@ -1,0 +1,85 @@
+import Flow
+import Routing
+import TallyCore
+
+/// What every screen works with: the store it renders from, where it writes, and the services
+/// of the program.
+final class ScreenContext {
+  let store: Store<AppState, TallyAction>
+  let console: Console
+  let services: REPLServices
+
+  init(store: Store<AppState, TallyAction>, console: Console, services: REPLServices) {
+    self.store = store
+    self.console = console
+    self.services = services
+  }
+}
+
+/// A screen of the REPL: the view of one route segment.
+///
+/// Only the screen on top of the route is active: it subscribes to the part of the state it
+/// shows, renders it whole when it becomes active, and then prints only what changed. A screen
+/// is also the ``Routable`` for the segment above it, so the router builds the stack of screens
+/// by pushing, popping and changing them.
+class Screen: Routable {
+  typealias Segment = Route
+
+  let context: ScreenContext
+  /// The route up to and including this screen's segment.
+  let path: [Route]
+  /// The stack this screen is on.
+  unowned let stack: ScreenStack
+  private(set) var isActive = false
+
+  init(context: ScreenContext, path: [Route], stack: ScreenStack) {
+    self.context = context
+    self.path = path
+    self.stack = stack
+  }
+
+  var console: Console { context.console }
+  var store: Store<AppState, TallyAction> { context.store }
+
+  /// The commands this screen adds to the ones valid everywhere, for completion and help.
+  var commands: [String] { [] }
+
+  /// Starts showing: subscribes, which renders the screen whole.
+  final func activate() {
+    guard !isActive else { return }
+    isActive = true
+    subscribe()
+  }
+
+  /// Stops showing: another screen is on top, or this one is gone.
+  final func deactivate() {
+    guard isActive else { return }
+    isActive = false
+    store.unsubscribe(self)
+    didDeactivate()
+  }
+
+  /// Subscribes to the state the screen shows; overridden by each screen.
+  func subscribe() {}
+
+  /// Forgets what was rendered, so that the next activation renders whole.
+  func didDeactivate() {}
+
+  // MARK: Routable
+
+  func push(_ segment: Route) throws -> any Routable<Route> {
+    let screen = try ScreenFactory.screen(
+      for: segment, path: path + [segment], context: context, stack: stack)
+    stack.append(screen)
+    return screen
+  }
+
+  func pop(_ segment: Route) throws {
+    stack.removeTop()
+  }
+
+  func change(_ old: Route, to new: Route) throws -> any Routable<Route> {
+    stack.removeTop()
+    return try push(new)
+  }
+}

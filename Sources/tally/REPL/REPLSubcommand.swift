@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyREPL
+
+/// `tally repl` (and `tally` alone): the interactive screens, or a script of REPL lines.
+struct REPLSubcommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "repl",
+    abstract: "Browse and change projects on screens, or run a script of REPL commands.",
+    discussion: """
+      With a terminal on standard input, lines are edited with readline (history in \
+      $XDG_STATE_HOME/tally/history, Tab completes). Otherwise, or with --script, lines are \
+      read as they are, without prompts; the exit code is 1 if any line failed.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "Run the REPL commands in this file, one per line.") var script: String?
+
+  func run() throws {
+    try Self.start(global, script: script)
+  }
+
+  /// Runs the REPL on the database `global` names.
+  static func start(_ global: GlobalOptions, script: String? = nil) throws {
+    let session = try Session(global, resumingRoute: true)
+    let environment = ProcessInfo.processInfo.environment
+    let reader: any LineReader
+    var source = "stdin"
+    let console: Console
+    if let script {
+      reader = try ScriptLines.reader(path: script)
+      source = script
+      console = .standard(style: .plain)
+    } else if isatty(STDIN_FILENO) == 1 {
+      console = .standard(style: .detect(environment: environment))
+      reader = LineEditor(
+        historyPath: HistoryFile.path(
+          environment: environment,
+          homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path))
+    } else {
+      reader = PlainLineReader()
+      console = .standard(style: .plain)
+    }
+    let repl = REPL(
+      store: session.store, services: .over(session, console: console), reader: reader,
+      console: console, source: source)
+    if let editor = reader as? LineEditor {
+      editor.complete = { [unowned repl] request in repl.complete(request) }
+    }
+    guard repl.run() else { throw ExitCode(ExitStatus.failure) }
+  }
+}
+
+extension Console {
+  /// The console over standard output and standard error.
+  static func standard(style: ConsoleStyle) -> Console {
+    Console(
+      style: style,
+      output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      messages: { FileHandle.standardError.write(Data($0.utf8)) })
+  }
+}
+
+/// The lines of a script file.
+enum ScriptLines {
+  static func reader(path: String) throws -> PlainLineReader {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw TallyError(
+        .invalidInput, "cannot read the script \(path): \(error.localizedDescription)")
+    }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    var index = 0
+    return PlainLineReader {
+      guard index < lines.count else { return nil }
+      defer { index += 1 }
+      return lines[index]
+    }
+  }
+}
