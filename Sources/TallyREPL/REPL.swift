@@ -132,9 +132,9 @@ public final class REPL {
   private func startRouting() {
     guard router == nil else { return }
     let root = RootScreen(context: context, path: [], stack: stack)
-    router = Router(store: store, root: root, route: { $0.navigation.route }) { [console] error in
-      console.error(TallyError(.invalidInput, error.description))
-    }
+    router = Router(
+      store: store, root: root, route: { $0.navigation.route },
+      onError: { [console] error in console.error(TallyError(.invalidInput, error.description)) })
     store.subscribe(stack) { $0.navigation.route }
   }
 

@@ -2,9 +2,10 @@ public import Foundation
 public import TallyCore
 public import TallyReports
 
-/// What the REPL needs from the program around it: the parser that runs subcommands, reports
-/// over the database, and the clock. The REPL itself knows neither the argument parser nor
-/// SQLite.
+/// What the REPL needs from the program around it.
+///
+/// The parser that runs subcommands, reports over the database, and the clock: the REPL
+/// itself knows neither the argument parser nor SQLite.
 public struct REPLServices {
   /// Runs a subcommand's words (`["item", "add", "Mileage", "42"]`) on the REPL's store.
   ///

@@ -19,6 +19,7 @@ struct Session {
   ///   - options: The database and the zone.
   ///   - resumingRoute: Whether to start on the route saved by the last REPL and keep saving
   ///     it (the REPL); subcommands start at home and leave it alone.
+  /// - Throws: ``TallyError`` when the database cannot be opened or read.
   init(_ options: GlobalOptions, resumingRoute: Bool = false) throws {
     zone = options.timeZone
     clock = try Self.clock(zone: zone)

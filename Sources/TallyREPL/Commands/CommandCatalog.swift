@@ -1,5 +1,7 @@
-/// The subcommands the REPL can run, with their options and arguments: what completion offers
-/// and what `help` lists. The executable describes its own parser with it.
+/// The subcommands the REPL can run, with their options and arguments.
+///
+/// Completion offers them and `help` lists them; the executable describes its own parser
+/// with it.
 public struct CommandCatalog: Equatable, Sendable {
   /// A command: a name, what it does, and its subcommands or its arguments.
   public struct Command: Equatable, Sendable {

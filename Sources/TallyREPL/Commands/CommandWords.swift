@@ -1,6 +1,8 @@
-/// Splits a command line into words as a shell would for simple quoting: spaces separate
-/// words, and double or single quotes keep spaces inside a word (`add 42 --note "full tank"`).
-/// A backslash outside single quotes takes the next character as it is.
+/// Splits a command line into words as a shell would for simple quoting.
+///
+/// Spaces separate words, and double or single quotes keep spaces inside a word
+/// (`add 42 --note "full tank"`). A backslash outside single quotes takes the next character
+/// as it is.
 public enum CommandWords {
   /// Why a line could not be split.
   public struct UnterminatedQuote: Error, Equatable, Sendable, CustomStringConvertible {

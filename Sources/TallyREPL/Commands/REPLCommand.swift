@@ -37,6 +37,8 @@ enum REPLCommand: Equatable {
   ///   - words: The line's words; not empty.
   ///   - state: The state the line is typed in.
   ///   - isSubcommand: Whether a word names a subcommand.
+  /// - Returns: What the line asks for.
+  /// - Throws: ``TallyError`` when the line names nothing that works here.
   static func parse(
     _ words: [String], in state: AppState, isSubcommand: (String) -> Bool
   ) throws(TallyError) -> REPLCommand {

@@ -25,8 +25,10 @@ enum RouteAddress {
     return project
   }
 
-  /// The route a path names: segments separated by `/`, each `home`, a project's number or
-  /// title, `report` (after a project) or `help`. It starts at home either way.
+  /// The route a path names, starting at home either way.
+  ///
+  /// Its segments are separated by `/`, each `home`, a project's number or title, `report`
+  /// (after a project) or `help`.
   static func route(_ path: String, in state: AppState) throws(TallyError) -> [Route] {
     var route: [Route] = [.home]
     let names = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)

@@ -3,8 +3,9 @@ import Foundation
 import TallyCore
 import TallyReports
 
-/// A project's report: count, sum, min, max and mean per period, as a table that fits the
-/// terminal. The period is the screen's route data (`period weekly`); by default the project's
+/// A project's report: count, sum, min, max and mean per period.
+///
+/// It is a table that fits the terminal. The period is the screen's route data (`period weekly`); by default the project's
 /// frequency.
 final class ReportScreen: Screen, StoreSubscriber {
   /// What the report screen shows: the report is read again when the project or period changes.

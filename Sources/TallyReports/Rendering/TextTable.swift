@@ -56,6 +56,7 @@ public struct TextTable: Sendable {
   /// - Parameter width: The terminal columns the table may take; when its rows are wider, the
   ///   widest left-aligned columns (titles, notes) are cut short with an ellipsis, never
   ///   narrower than their header or 8 columns. `nil` keeps every cell whole.
+  /// - Returns: The lines of the table.
   public func render(width: Int? = nil) -> String {
     var widths = columns.map { DisplayWidth.of($0.header) }
     for case .row(let cells) in lines {
