@@ -54,13 +54,10 @@ public final class REPL {
       case .end:
         if !reader.isInteractive { return succeeded }
         if let form = stack.top as? FormScreen {
-          console.line()
           form.cancel()
         } else if store.state.navigation.route.count > 1 {
-          console.line()
           store.dispatch(.navigate(.pop))
         } else {
-          console.line()
           return succeeded
         }
       case .line(let line):

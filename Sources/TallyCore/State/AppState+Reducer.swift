@@ -8,8 +8,28 @@ extension AppState {
       if case .navigate(let navigation) = action { navigation } else { nil }
     },
     Snapshot.reducer.lifted(to: \AppState.stored),
-    messagesReducer
+    messagesReducer,
+    routeRepairReducer
   )
+
+  /// Keeps the route on screens that exist: when stored data arrives without a project the
+  /// route shows (deleted here, by undo, or by another process), the route ends before it.
+  static let routeRepairReducer = Reducer<AppState, TallyAction> { state, action in
+    switch action {
+    case .loaded, .committed:
+      let route = state.navigation.route
+      let projects = Set(state.stored.projects.map(\.id))
+      guard
+        let gone = route.firstIndex(where: { segment in
+          if case .project(let id) = segment { !projects.contains(id) } else { false }
+        })
+      else { return }
+      NavigationState<Route, RouteData>.reducer.reduce(
+        &state.navigation, .setRoute(Array(route.prefix(gone))))
+    case .navigate, .request, .failed, .clearMessages:
+      break
+    }
+  }
 
   /// Sets the error and status message from the outcome of each request.
   static let messagesReducer = Reducer<AppState, TallyAction> { state, action in

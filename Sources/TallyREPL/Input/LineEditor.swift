@@ -50,18 +50,19 @@ public final class LineEditor: LineReader {
     interrupted.store(false, ordering: .relaxed)
     ReadlineHooks.received = nil
     rl_callback_handler_install(prompt, ReadlineHooks.lineHandler)
-    defer { rl_callback_handler_remove() }
     while true {
       var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, -1)
       if interrupted.exchange(false, ordering: .relaxed) {
         rl_free_line_state()
         rl_callback_sigcleanup()
+        rl_callback_handler_remove()
         FileHandle.standardOutput.write(Data("\n".utf8))
         return .interrupted
       }
       if ready < 0 {
         if errno == EINTR { continue }
+        rl_callback_handler_remove()
         return .end
       }
       rl_callback_read_char()
@@ -114,6 +115,8 @@ private enum ReadlineHooks {
   nonisolated(unsafe) static let wordBreakCharacters = UnsafePointer(strdup(" \t"))
 
   static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
+    // Removed at once, or readline shows the prompt again for a next line.
+    rl_callback_handler_remove()
     guard let line else {
       received = .some(nil)
       return
