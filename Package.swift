@@ -139,6 +139,11 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .testTarget(
+      name: "TallyREPLTests",
+      dependencies: ["TallyREPL", "TallyCore", "TallyStorage", "TallyReports", "Flow", "Routing"],
+      swiftSettings: strict
+    ),
     // Runs the built `tally` binary; `swift test` builds it along with the tests.
     .testTarget(name: "EndToEndTests", swiftSettings: strict),
   ]

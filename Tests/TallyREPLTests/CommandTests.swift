@@ -1,0 +1,127 @@
+import Foundation
+import Routing
+import TallyCore
+import Testing
+
+@testable import TallyREPL
+
+@Suite struct CommandWordsTests {
+  @Test func quotesKeepSpacesInAWord() throws {
+    #expect(
+      try CommandWords.split(#"add 42.5 --note "full tank" 'it''s'"#)
+        == ["add", "42.5", "--note", "full tank", "its"])
+    #expect(try CommandWords.split(#"a\ b "c\"d""#) == ["a b", "c\"d"])
+    #expect(try CommandWords.split(#"note """#) == ["note", ""])
+    #expect(try CommandWords.split("  ") == [])
+  }
+
+  @Test func anUnclosedQuoteIsNamedWithItsColumn() {
+    #expect(throws: CommandWords.UnterminatedQuote(quote: "\"", column: 10)) {
+      try CommandWords.split(#"add 1 -n "full"#)
+    }
+    #expect(CommandWords.splitLeniently(#"open "Fuel co"#) == ["open", "Fuel co"])
+  }
+
+  @Test func wordsAreQuotedOnlyWhenTheyNeedIt() {
+    #expect(CommandWords.quoted("Mileage") == "Mileage")
+    #expect(CommandWords.quoted("Fuel costs") == "\"Fuel costs\"")
+    #expect(CommandWords.quoted(#"say "hi""#) == #""say \"hi\"""#)
+  }
+}
+
+@Suite struct REPLCommandTests {
+  let state: AppState
+  let mileage = ProjectID(rawValue: 1)
+  let spend = ProjectID(rawValue: 2)
+
+  init() {
+    let at = Timestamp(microsecondsSince1970: 0)
+    func summary(_ id: ProjectID, _ title: String) -> ProjectSummary {
+      ProjectSummary(
+        project: Project(
+          id: id, title: title, units: "", frequency: .monthly, createdAt: at, updatedAt: at),
+        readingCount: 0, lastReadingAt: nil)
+    }
+    state = AppState(
+      stored: Snapshot(projects: [summary(mileage, "Mileage"), summary(spend, "Fuel costs")]))
+  }
+
+  private func parse(_ line: String, on route: [Route] = [.home]) throws(TallyError)
+    -> REPLCommand
+  {
+    var state = state
+    state.navigation = NavigationState(route: route)
+    return try REPLCommand.parse(
+      (try? CommandWords.split(line)) ?? [], in: state,
+      isSubcommand: { ["item", "report", "undo"].contains($0) })
+  }
+
+  @Test func openTakesANumberOrATitle() throws {
+    #expect(try parse("open 2") == .go([.home, .project(spend)]))
+    #expect(try parse("open mileage") == .go([.home, .project(mileage)]))
+    #expect(try parse(#"open "Fuel costs""#) == .go([.home, .project(spend)]))
+    #expect(throws: TallyError.self) { try parse("open 3") }
+    #expect(throws: TallyError.self) { try parse("open Nothing") }
+  }
+
+  @Test func goFollowsAPath() throws {
+    #expect(try parse("go home/Mileage/report") == .go([.home, .project(mileage), .report]))
+    #expect(try parse("go 2") == .go([.home, .project(spend)]))
+    #expect(try parse("go home") == .go([.home]))
+    #expect(try parse("go help") == .go([.home, .help]))
+    do {
+      _ = try parse("go home/report")
+      Issue.record("a report without a project was taken")
+    } catch {
+      #expect(error.message.contains("report must follow a project"))
+    }
+  }
+
+  @Test func onAProjectScreenTheProjectIsImplied() throws {
+    let route: [Route] = [.home, .project(mileage)]
+    #expect(
+      try parse(#"add 42.5 --note "full tank""#, on: route)
+        == .subcommand(["item", "add", "Mileage", "42.5", "--note", "full tank"]))
+    #expect(try parse("start", on: route) == .subcommand(["timer", "start", "Mileage"]))
+    #expect(try parse("stop", on: route) == .subcommand(["timer", "stop", "Mileage"]))
+    #expect(
+      try parse("report --period yearly", on: route)
+        == .subcommand(["report", "Mileage", "--period", "yearly"]))
+    #expect(try parse("report", on: route) == .push(.report))
+    #expect(try parse("edit", on: route) == .push(.editProject))
+    #expect(try parse("delete", on: route) == .deleteProject(mileage, confirmed: false))
+    #expect(
+      try parse("delete #12 --yes", on: route)
+        == .deleteReading(ReadingID(rawValue: 12), confirmed: true))
+  }
+
+  @Test func subcommandsRunAsTheyAre() throws {
+    #expect(
+      try parse("report Mileage --period yearly --format markdown")
+        == .subcommand(["report", "Mileage", "--period", "yearly", "--format", "markdown"]))
+    #expect(try parse("undo") == .subcommand(["undo"]))
+    #expect(try parse("help report") == .subcommand(["report", "--help"]))
+  }
+
+  @Test func unknownCommandsSayWhatWorks() {
+    do {
+      _ = try parse("add 12")
+      Issue.record("add without a project was taken")
+    } catch {
+      #expect(error.message == "unknown command 'add'")
+      #expect(error.hint?.contains("works on a project's screen") == true)
+    }
+    #expect(throws: TallyError.self) { try parse("period yearly") }
+    #expect(throws: TallyError.self) {
+      try parse("period hourly", on: [.home, .project(mileage), .report])
+    }
+    #expect(throws: TallyError.self) { try parse("delete x", on: [.home, .project(mileage)]) }
+  }
+
+  @Test func theBreadcrumbNamesEachScreen() {
+    #expect(
+      RouteAddress.breadcrumb([.home, .project(spend), .report], in: state)
+        == ["tally", "Fuel costs", "report"])
+    #expect(RouteAddress.breadcrumb([.home, .newProject], in: state) == ["tally", "new project"])
+  }
+}

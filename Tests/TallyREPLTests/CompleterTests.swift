@@ -1,0 +1,61 @@
+import Foundation
+import Routing
+import TallyCore
+import Testing
+
+@testable import TallyREPL
+
+@Suite struct CompleterTests {
+  private func complete(
+    _ before: String, _ word: String, quote: Character? = nil, on route: [Route] = [.home],
+    screen: [String] = []
+  ) throws -> CompletionResult {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage")
+    try repl.addProject("Fuel costs")
+    var state = repl.store.state
+    state.navigation = NavigationState(route: route)
+    return Completer(catalog: REPLHarness.catalog, state: state, screenCommands: screen)
+      .complete(CompletionRequest(before: before, word: word, quote: quote))
+  }
+
+  @Test func theFirstWordIsACommandOfTheScreen() throws {
+    #expect(try complete("", "o").candidates == ["open"])
+    #expect(try complete("", "re").candidates == ["report"])
+    #expect(try complete("", "st", screen: ["start", "stop"]).candidates == ["start", "stop"])
+    #expect(try complete("", "st").candidates == [])
+  }
+
+  @Test func titlesAreQuotedWhenTheyHoldSpaces() throws {
+    #expect(try complete("open ", "fu").candidates == [#""Fuel costs""#])
+    #expect(try complete("open ", "Fu", quote: "\"").candidates == ["Fuel costs"])
+    #expect(try complete("item add ", "").candidates == [#""Fuel costs""#, "Mileage"])
+    #expect(try complete("report Mileage ", "F").candidates == [#""Fuel costs""#])
+  }
+
+  @Test func subcommandsOptionsAndTheirValues() throws {
+    #expect(try complete("project ", "").candidates == ["add"])
+    #expect(
+      try complete("project add Car --frequency ", "").candidates == [
+        "daily", "monthly", "yearly",
+      ])
+    #expect(try complete("report Mileage --period ", "q").candidates == ["quarterly"])
+    #expect(try complete("report Mileage ", "--f").candidates == ["--format"])
+    #expect(try complete("report Mileage ", "--d").candidates == [])
+  }
+
+  @Test func filesAfterImport() throws {
+    #expect(try complete("import file ", "").completesFiles)
+    #expect(!(try complete("import file data.csv --project ", "").completesFiles))
+  }
+
+  @Test func shortcutsOnAProjectScreenCompleteLikeTheirSubcommands() throws {
+    let route: [Route] = [.home, .project(ProjectID(rawValue: 1))]
+    #expect(try complete("add 12 ", "--n", on: route).candidates == ["--note"])
+    #expect(try complete("report ", "--p", on: route).candidates == ["--period"])
+  }
+
+  @Test func goCompletesPaths() throws {
+    #expect(try complete("go ", "home/M").candidates == ["home/Mileage", "home/Mileage/report"])
+  }
+}

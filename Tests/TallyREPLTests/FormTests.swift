@@ -1,0 +1,105 @@
+import Foundation
+import Routing
+import TallyCore
+import Testing
+
+@testable import TallyREPL
+
+@Suite struct FormTests {
+  @Test func aNewProjectIsAskedForFieldByField() throws {
+    let repl = try REPLHarness()
+    #expect(repl.run("new", "Mileage", "km", ""))
+    let project = try #require(repl.store.state.project(titled: "Mileage"))
+    #expect(project.project.units == "km")
+    #expect(project.project.frequency == .monthly)
+    #expect(repl.store.state.navigation.route == [.home])
+    #expect(repl.messages.contains("Created project Mileage"))
+  }
+
+  @Test func theFormPromptShowsTheFieldAndItsDefault() throws {
+    let repl = try REPLHarness()
+    repl.run("new", "Mileage", "km")
+    #expect(repl.store.state.navigation.route == [.home, .newProject])
+    #expect(repl.prompt == "tally › new project › frequency (daily, monthly, yearly) [monthly]: ")
+  }
+
+  @Test func aWrongValueIsAskedForAgain() throws {
+    let repl = try REPLHarness()
+    #expect(!repl.run("new", "Mileage", "", "weekly"))
+    #expect(repl.messages.contains("frequency 'weekly' is not daily, monthly or yearly"))
+    #expect(repl.store.state.project(titled: "Mileage") == nil)
+    #expect(repl.run("daily"))
+    #expect(repl.store.state.project(titled: "Mileage")?.project.frequency == .daily)
+  }
+
+  @Test func aRequiredFieldCannotBeLeftEmpty() throws {
+    let repl = try REPLHarness()
+    #expect(!repl.run("new", ""))
+    #expect(repl.messages.contains("Error: the title is required"))
+  }
+
+  @Test func cancellingChangesNothing() throws {
+    let repl = try REPLHarness()
+    repl.run("new", "Mileage", ":cancel")
+    #expect(repl.store.state.stored.projects.isEmpty)
+    #expect(repl.store.state.navigation.route == [.home])
+    #expect(repl.messages.contains("Cancelled."))
+  }
+
+  @Test func ctrlDCancelsAFormOnATerminal() throws {
+    let repl = try REPLHarness(interactive: true)
+    repl.run("new", "Mileage")
+    #expect(repl.store.state.stored.projects.isEmpty)
+    #expect(repl.messages.contains("Cancelled."))
+  }
+
+  @Test func aRefusedRequestAsksAgainWithTheAnswersAsDefaults() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage")
+    #expect(!repl.run("new", "mileage", "km", "daily"))
+    #expect(repl.messages.contains("Error: a project titled"))
+    #expect(repl.store.state.navigation.route == [.home, .newProject])
+    #expect(repl.prompt == "tally › new project › title [mileage]: ")
+    #expect(repl.run("Fuel", "", ""))
+    #expect(repl.store.state.project(titled: "Fuel")?.project.units == "km")
+    #expect(repl.store.state.project(titled: "Fuel")?.project.frequency == .daily)
+  }
+
+  @Test func editingAProjectKeepsWhatIsNotChanged() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage", units: "km")
+    repl.run("open Mileage", "edit")
+    #expect(repl.prompt == "tally › Mileage › edit › title [Mileage]: ")
+    #expect(repl.run("", "miles", ""))
+    let project = try #require(repl.store.state.project(titled: "Mileage"))
+    #expect(project.project.units == "miles")
+    #expect(repl.store.state.navigation.route == [.home, .project(project.id)])
+  }
+
+  @Test func anUnchangedFormMakesNoChange() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage", units: "km")
+    repl.run("open Mileage", "edit", "", "", "")
+    #expect(repl.messages.contains("Nothing changed."))
+    #expect(repl.store.state.stored.history.undo == "Created project Mileage")
+  }
+
+  @Test func editingAReadingChangesItsFields() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage", units: "km")
+    repl.run("open Mileage", "add 10 --note first", "edit 1")
+    #expect(repl.prompt == "tally › Mileage › edit #1 › amount [10]: ")
+    #expect(repl.run("12.5", "2025-11-01", "-"))
+    let reading = try #require(repl.store.state.stored.openProject?.readings.first)
+    #expect(reading.amount == 12.5)
+    #expect(reading.note == nil)
+    #expect(repl.output.contains("#1  2025-11-01 00:00  12.5 km"))
+  }
+
+  @Test func aReadingNotOnScreenCannotBeEdited() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage")
+    #expect(!repl.run("open Mileage", "edit 99"))
+    #expect(repl.messages.contains("reading #99 is not among this project's latest readings"))
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Routing
+import TallyCore
+import Testing
+
+@testable import TallyREPL
+
+@Suite struct ScreenTests {
+  @Test func homeListsProjectsNewestFirstAndNumbersThem() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage", units: "km")
+    try repl.addProject("Spend", units: "€", frequency: .daily)
+    repl.run()
+    let lines = repl.output.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix("#  TITLE"))
+    #expect(lines[2].hasPrefix("1  Spend    €      daily"))
+    #expect(lines[3].hasPrefix("2  Mileage  km     monthly"))
+  }
+
+  @Test func anEmptyHomeSaysHowToStart() throws {
+    let repl = try REPLHarness()
+    repl.run()
+    #expect(repl.output.contains("No projects yet. `new` creates one"))
+  }
+
+  @Test func openingAProjectShowsItsReadingsInSections() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage", units: "km")
+    #expect(repl.run("open 1", "add 42.5 --note \"full tank\"", "add 7"))
+    #expect(repl.prompt == "tally › Mileage › ")
+    repl.clear()
+    #expect(repl.run("back", "open Mileage"))
+    #expect(repl.output.contains("Mileage · km · monthly · 2 readings, latest 2025-11-22 08:26"))
+    #expect(repl.output.contains("2025-11 · 2 readings · 49.5 km"))
+    #expect(repl.output.contains("#1  2025-11-22 08:26:40  42.5 km  full tank"))
+  }
+
+  @Test func aChangePrintsOnlyWhatChanged() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage", units: "km")
+    repl.run("open Mileage")
+    repl.clear()
+    repl.run("add 12")
+    #expect(repl.subcommands.last == ["item", "add", "Mileage", "12"])
+    #expect(
+      repl.output == """
+        Mileage · km · monthly · 1 reading, latest 2025-11-22 08:26:40
+        + #1  2025-11-22 08:26:40  12 km
+
+        """)
+    repl.clear()
+    repl.run("delete 1 --yes")
+    #expect(repl.output.contains("- #1  2025-11-22 08:26:40  12 km"))
+    #expect(!repl.output.contains("ID  TIME"))
+    repl.clear()
+    repl.run("undo")
+    #expect(repl.subcommands.last == ["undo"])
+  }
+
+  @Test func homeReportsAddedAndDeletedProjects() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage")
+    repl.run()
+    repl.clear()
+    try repl.addProject("Spend")
+    repl.run()
+    #expect(repl.output == "+ 1  Spend  monthly  0\n")
+    repl.clear()
+    let spend = try #require(repl.store.state.project(titled: "Spend"))
+    try repl.store.perform(.deleteProject(spend.id, at: REPLHarness.now))
+    repl.run()
+    #expect(repl.output == "- Spend\n")
+  }
+
+  @Test func deletingTheOpenProjectGoesHome() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage")
+    #expect(repl.run("open Mileage", "delete --yes"))
+    #expect(repl.store.state.navigation.route == [.home])
+    #expect(repl.messages.contains("Deleted project Mileage"))
+  }
+
+  @Test func aScriptMustConfirmDeletesWithYes() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage")
+    #expect(!repl.run("open Mileage", "delete"))
+    #expect(repl.messages.contains("Error: stdin:2: not deleting without confirmation"))
+    #expect(repl.store.state.project(titled: "Mileage") != nil)
+  }
+
+  @Test func aTerminalAsksBeforeDeleting() throws {
+    let repl = try REPLHarness(interactive: true)
+    try repl.addProject("Mileage")
+    repl.run("open Mileage", "delete", "n")
+    #expect(repl.reader.prompts.contains("Delete project Mileage and its 0 readings? [y/N] "))
+    #expect(repl.store.state.project(titled: "Mileage") != nil)
+    repl.run("open Mileage", "delete", "y")
+    #expect(repl.store.state.project(titled: "Mileage") == nil)
+  }
+
+  @Test func theReportScreenFollowsThePeriod() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage", units: "km")
+    repl.run("open Mileage", "add 10", "add 5", "report")
+    #expect(repl.prompt == "tally › Mileage › report › ")
+    #expect(repl.output.contains("Mileage (km), monthly, 2025-11"))
+    repl.clear()
+    repl.run("period yearly")
+    #expect(repl.output.contains("Mileage (km), yearly, 2025"))
+    #expect(repl.output.contains("total       2   15    5   10   7.5"))
+    repl.clear()
+    repl.run("weekly")
+    #expect(repl.output.contains("Mileage (km), weekly, 2025-W47"))
+  }
+
+  @Test func tablesFitTheTerminal() throws {
+    let repl = try REPLHarness(width: 64)
+    try repl.addProject("A project with a very long title indeed", units: "km")
+    repl.run()
+    let widest = repl.output.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(widest <= 64)
+    #expect(repl.output.contains("…"))
+  }
+
+  @Test func helpListsCommandsAndSubcommands() throws {
+    let repl = try REPLHarness()
+    repl.run("help")
+    #expect(repl.prompt == "tally › help › ")
+    #expect(repl.output.contains("open N|TITLE"))
+    #expect(repl.output.contains("  report              Count, sum, min, max and mean per period."))
+  }
+
+  @Test func ctrlDGoesBackOneScreenThenQuits() throws {
+    let repl = try REPLHarness(interactive: true)
+    try repl.addProject("Mileage")
+    repl.reader.lines = ["open Mileage", "report"]
+    #expect(repl.repl.run())
+    #expect(repl.store.state.navigation.route == [.home])
+    #expect(
+      repl.reader.prompts.suffix(3) == [
+        "tally › Mileage › report › ", "tally › Mileage › ", "tally › ",
+      ])
+  }
+
+  @Test func ctrlCAbandonsTheLine() throws {
+    let repl = try REPLHarness(interactive: true)
+    #expect(repl.run("^C", "help"))
+    #expect(repl.reader.remembered == ["help"])
+  }
+}
+
+extension REPLHarness {
+  var prompt: String { repl.prompt() }
+}
