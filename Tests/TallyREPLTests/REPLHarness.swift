@@ -14,10 +14,22 @@ final class REPLHarness {
   let database: TallyDatabase
   let store: Store<AppState, TallyAction>
   let reader: ScriptedLines
-  private(set) var output = ""
-  private(set) var messages = ""
-  private(set) var subcommands: [[String]] = []
-  private(set) var repl: REPL!
+  let repl: REPL
+  private let captured = Captured()
+
+  /// What was written to standard output.
+  var output: String { captured.output }
+  /// What was written to standard error.
+  var messages: String { captured.messages }
+  /// The subcommands the REPL ran.
+  var subcommands: [[String]] { captured.subcommands }
+
+  /// What the REPL wrote and ran.
+  private final class Captured {
+    var output = ""
+    var messages = ""
+    var subcommands: [[String]] = []
+  }
 
   static let now = Timestamp(microsecondsSince1970: 1_763_800_000_000_000)
 
@@ -30,13 +42,13 @@ final class REPLHarness {
     reader = ScriptedLines(interactive: interactive)
     let console = Console(
       style: ConsoleStyle(colors: false, width: width),
-      output: { [unowned self] in output += $0 },
-      messages: { [unowned self] in messages += $0 })
+      output: { [captured] in captured.output += $0 },
+      messages: { [captured] in captured.messages += $0 })
     let database = database
     let store = store
     let services = REPLServices(
-      runSubcommand: { [unowned self] words throws(TallyError) in
-        subcommands.append(words)
+      runSubcommand: { [captured] words throws(TallyError) in
+        captured.subcommands.append(words)
         try Self.fakeSubcommand(words, store: store)
       },
       report: { project, period throws(TallyError) in
@@ -72,8 +84,8 @@ final class REPLHarness {
 
   /// Forgets what was written so far.
   func clear() {
-    output = ""
-    messages = ""
+    captured.output = ""
+    captured.messages = ""
   }
 
   /// Adds a project directly through the store.
