@@ -32,3 +32,29 @@ import Testing
     #expect(lines[3] == "abcd  22")
   }
 }
+
+@Suite struct TextTableFittingTests {
+  func table() -> TextTable {
+    var table = TextTable(columns: [.init("ID", .right), .init("TITLE"), .init("NOTE")])
+    table.append(["1", "Mileage of the family car", "filled up on the way to the coast"])
+    table.append(["2", "Spend", ""])
+    return table
+  }
+
+  @Test func wideTablesAreCutToTheWidthWidestColumnsFirst() {
+    let text = table().render(width: 40)
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.allSatisfy { $0.count <= 40 })
+    #expect(lines[2] == " 1  Mileage of the f…  filled up on the…")
+  }
+
+  @Test func narrowTablesAndNoWidthStayWhole() {
+    #expect(table().render(width: 200) == table().render())
+    #expect(table().render().contains("filled up on the way to the coast"))
+  }
+
+  @Test func columnsAreNotCutBelowTheirHeaderOrEightColumns() {
+    let lines = table().render(width: 10).split(separator: "\n").map(String.init)
+    #expect(lines[2] == " 1  Mileage…  filled …")
+  }
+}

@@ -1,3 +1,4 @@
+import Flow
 import Foundation
 import GRDB
 import TallyCore
@@ -125,5 +126,35 @@ import Testing
     try database.forEachReadingWithTitle { _, _ in count += 1 }
     #expect(count == 0)
     #expect(store.state.stored.projects.isEmpty)
+  }
+}
+
+@Suite struct SavedRouteTests {
+  @Test func theRouteIsSavedAcrossOpenings() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("tally.sqlite")
+    do {
+      let database = try TallyDatabase.open(
+        at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+      #expect(try database.savedRoute() == [])
+      try database.saveRoute([.home, .project(ProjectID(rawValue: 3)), .report])
+      try database.saveRoute([.home, .project(ProjectID(rawValue: 4))])
+    }
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    #expect(try database.savedRoute() == [.home, .project(ProjectID(rawValue: 4))])
+  }
+
+  @Test func theMiddlewareSavesNavigationsButNotForms() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = Store(
+      state: AppState(stored: try database.snapshot()), reducer: AppState.reducer,
+      middleware: [
+        PersistenceMiddleware(database: database), RouteMemoryMiddleware(database: database),
+      ])
+    store.dispatch(.navigate(.push(.help)))
+    #expect(try database.savedRoute() == [.home, .help])
+    store.dispatch(.navigate(.setRoute([.home, .newProject])))
+    #expect(try database.savedRoute() == [.home])
   }
 }

@@ -1,0 +1,56 @@
+import FlowTesting
+import Foundation
+import Routing
+import TallyCore
+import Testing
+
+@Suite struct RouteResumeTests {
+  let mileage = ProjectSummary(
+    project: Project(
+      id: ProjectID(rawValue: 1), title: "Mileage", units: "km", frequency: .monthly,
+      createdAt: Timestamp(secondsSince1970: 0), updatedAt: Timestamp(secondsSince1970: 0)),
+    readingCount: 0, lastReadingAt: nil)
+  var gone: ProjectID { ProjectID(rawValue: 9) }
+
+  @Test func aSavedRouteReopensAsItWas() {
+    let saved: [Route] = [.home, .project(mileage.id), .report]
+    #expect(Route.restored(saved, projects: [mileage]) == saved)
+    #expect(Route.restored([.home, .help], projects: []) == [.home, .help])
+  }
+
+  @Test func formsAreNotReopened() {
+    #expect(
+      Route.restored([.home, .project(mileage.id), .editProject], projects: [mileage])
+        == [.home, .project(mileage.id)])
+    #expect(Route.resumable([.home, .newProject, .help]) == [.home])
+  }
+
+  @Test func aDeletedProjectsScreensAreDropped() {
+    #expect(Route.restored([.home, .project(gone), .report], projects: [mileage]) == [.home])
+  }
+
+  @Test func nonsenseStartsAtHome() {
+    #expect(Route.restored([], projects: []) == [.home])
+    #expect(Route.restored([.report], projects: [mileage]) == [.home])
+    #expect(
+      Route.restored([.home, .home, .project(mileage.id)], projects: [mileage])
+        == [.home, .project(mileage.id)])
+    #expect(
+      Route.restored([.home, .help, .project(mileage.id)], projects: [mileage]) == [.home, .help])
+  }
+
+  @Test func storedDataWithoutTheRoutedProjectEndsTheRouteBeforeIt() {
+    let store = TestStore(
+      state: AppState(navigation: NavigationState(route: [.home, .project(mileage.id), .report])),
+      reducer: AppState.reducer)
+    store.send(.loaded(Snapshot(projects: [mileage]))) {
+      $0.stored = Snapshot(projects: [mileage])
+    }
+    store.send(.committed(Commit(message: "Deleted project Mileage", snapshot: Snapshot()))) {
+      $0.stored = Snapshot()
+      $0.status = "Deleted project Mileage"
+      $0.navigation = NavigationState(route: [.home])
+    }
+    store.finish()
+  }
+}
