@@ -80,7 +80,7 @@ public final class REPL {
   /// Carries out one line.
   func handle(_ line: String, place: String? = nil) -> Outcome {
     if let form = stack.top as? FormScreen {
-      return form.accept(line) ? .succeeded : .failed
+      return form.accept(line, place: place) ? .succeeded : .failed
     }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .succeeded }

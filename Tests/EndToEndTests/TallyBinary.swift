@@ -28,15 +28,26 @@ struct TallyBinary: Sendable {
   }
 
   /// Runs tally with `arguments` and waits for it to exit.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments.
+  ///   - environment: Variables added to the test's environment.
+  ///   - input: Standard input; none when `nil`.
+  ///   - folder: The working folder; the test's when `nil`.
+  ///   - mergingOutput: Whether standard error goes into the same pipe as standard output, in
+  ///     the order written (as on a terminal); `stderr` is empty then.
+  /// - Returns: How it exited and what it wrote.
   func run(
-    _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+    _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+    in folder: URL? = nil, mergingOutput: Bool = false
   ) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    if let folder { process.currentDirectoryURL = folder }
     let stdout = Pipe()
-    let stderr = Pipe()
+    let stderr = mergingOutput ? stdout : Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
     let stdin = Pipe()
@@ -48,7 +59,7 @@ struct TallyBinary: Sendable {
     }
     // Read both pipes before waiting, so a full pipe cannot block the child.
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    let err = mergingOutput ? Data() : stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus,

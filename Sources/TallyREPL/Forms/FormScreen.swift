@@ -42,8 +42,11 @@ final class FormScreen: Screen {
 
   /// Takes the answer to the current field.
   ///
+  /// - Parameters:
+  ///   - line: The answer.
+  ///   - place: Where the line came from, for errors: a script's name and line.
   /// - Returns: Whether the answer was taken (and, after the last one, the request succeeded).
-  func accept(_ line: String) -> Bool {
+  func accept(_ line: String, place: String? = nil) -> Bool {
     let text = line.trimmingCharacters(in: .whitespaces)
     if text == Self.cancelCommand {
       cancel()
@@ -54,21 +57,21 @@ final class FormScreen: Screen {
     do {
       fields = try form.fields(in: state, services: context.services)
     } catch {
-      console.error(error)
+      console.error(error, at: place)
       cancel()
       return false
     }
     var answers = answers(in: state)
     let index = answered(in: state)
-    guard index < fields.count else { return submit(answers) }
+    guard index < fields.count else { return submit(answers, place: place) }
     let field = fields[index]
     let value = text.isEmpty ? (answers[field.name] ?? field.defaultValue ?? "") : text
     if value.isEmpty && field.isRequired {
-      console.error(TallyError(.invalidInput, "the \(field.name) is required"))
+      console.error(TallyError(.invalidInput, "the \(field.name) is required"), at: place)
       return false
     }
     if !value.isEmpty, let problem = field.check(value) {
-      console.error(problem)
+      console.error(problem, at: place)
       return false
     }
     answers[field.name] = value
@@ -77,7 +80,7 @@ final class FormScreen: Screen {
       store.dispatch(.navigate(.setData(RouteData(fields: answers), for: path)))
       return true
     }
-    return submit(answers)
+    return submit(answers, place: place)
   }
 
   /// Leaves the form without a change.
@@ -86,7 +89,7 @@ final class FormScreen: Screen {
     store.dispatch(.navigate(.pop))
   }
 
-  private func submit(_ answers: [String: String]) -> Bool {
+  private func submit(_ answers: [String: String], place: String?) -> Bool {
     do {
       guard
         let request = try form.request(
@@ -100,7 +103,7 @@ final class FormScreen: Screen {
       store.dispatch(.navigate(.pop))
       return true
     } catch {
-      console.error(error)
+      console.error(error, at: place)
       var again = answers
       again[Self.answeredKey] = "0"
       store.dispatch(.navigate(.setData(RouteData(fields: again), for: path)))
