@@ -37,6 +37,7 @@ struct TallyBinary: Sendable {
   ///   - mergingOutput: Whether standard error goes into the same pipe as standard output, in
   ///     the order written (as on a terminal); `stderr` is empty then.
   /// - Returns: How it exited and what it wrote.
+  /// - Throws: When the binary cannot be started.
   func run(
     _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
     in folder: URL? = nil, mergingOutput: Bool = false

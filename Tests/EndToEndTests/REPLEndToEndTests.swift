@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The REPL through the real binary, without a terminal: standard input or a script.
+@Suite struct REPLEndToEndTests {
+  @Test func tallyWithoutArgumentsReadsCommandsFromStandardInput() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(input: "project add Mileage --frequency monthly\nopen 1\nadd 5\n")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("+ #1"))
+    #expect(!result.stdout.contains("tally ›"), "no prompts without a terminal")
+    #expect(!result.stdout.contains("\u{1B}["), "no escape codes without a terminal")
+    #expect(try sandbox.succeed("item", "list", "Mileage", "--format", "csv").contains(",5,"))
+  }
+
+  @Test func aFailedLineMakesTheExitCodeOneAndTheRestStillRuns() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(
+      "repl", input: "nonsense\nproject add Mileage --frequency monthly\n")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("Error: stdin:1: unknown command 'nonsense'"))
+    #expect(try sandbox.succeed("project", "list", "--format", "csv").contains("Mileage"))
+  }
+
+  @Test func aMissingScriptIsAnError() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run("repl", "--script", "no-such-script.txt")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cannot read the script no-such-script.txt"))
+  }
+
+  @Test func theNextRunReopensTheLastScreen() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Mileage", "--frequency", "monthly", "--units", "km")
+    try sandbox.succeed("item", "add", "Mileage", "42", "--at", "2024-01-01")
+    try sandbox.run("repl", input: "open Mileage\nreport\nperiod yearly\n")
+    let again = try sandbox.run("repl", input: "")
+    #expect(again.status == 0)
+    #expect(again.stdout.hasPrefix("Mileage (km), monthly, 2024-01"))
+    let back = try sandbox.run("repl", input: "back\n")
+    #expect(back.stdout.contains("Mileage · km · monthly · 1 reading"))
+  }
+
+  @Test func aDeletedProjectsScreenIsNotReopened() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Mileage", "--frequency", "monthly")
+    try sandbox.run("repl", input: "open Mileage\n")
+    try sandbox.succeed("project", "delete", "Mileage", "--yes")
+    let result = try sandbox.run("repl", input: "")
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("No projects yet."))
+  }
+
+  @Test func scriptsDoNotChangeTheDatabaseWhenTheirLinesFail() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Mileage", "--frequency", "monthly")
+    let before = try sandbox.everything()
+    let result = try sandbox.run(
+      "repl",
+      input: """
+        open Mileage
+        add twelve
+        add 1 --at 2024-02-30
+        delete
+        edit 7
+        item add Nowhere 3
+        project add Mileage --frequency daily
+        new
+        mileage
+
+        daily
+
+        """)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("stdin:3: --at"))
+    #expect(result.stderr.contains("stdin:6: there is no project titled 'Nowhere'"))
+    #expect(result.stderr.contains("stdin:11: a project titled"))
+    #expect(try sandbox.everything() == before)
+  }
+
+  @Test func theDatabaseAndZoneCannotChangeInsideTheREPL() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run("repl", input: "project list --db /tmp/other.sqlite\n")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("--db and --tz are chosen when tally starts"))
+  }
+}
