@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 6's REPL benchmark: gen_readings.py's million readings in one project (plus two small
-# ones), then, in a pseudo-terminal (pexpect), the time from process start to the first prompt
+# ones), then, in a pseudo-terminal, the time from process start to the first prompt
 # and from Enter to the next prompt for each screen change. Whole processes, release build.
 # Usage: Benchmarks/repl.sh [RUNS]   (from the package root; needs python3 with pexpect)
 runs=${1:-15}

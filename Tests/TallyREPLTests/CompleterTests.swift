@@ -47,6 +47,9 @@ import Testing
   @Test func filesAfterImport() throws {
     #expect(try complete("import file ", "").completesFiles)
     #expect(!(try complete("import file data.csv --project ", "").completesFiles))
+    #expect(try complete("import ", "li").candidates == ["list"])
+    #expect(try complete("import ", "samples/").completesFiles)
+    #expect(try complete("import data.csv ", "--p").candidates == ["--project"])
   }
 
   @Test func shortcutsOnAProjectScreenCompleteLikeTheirSubcommands() throws {

@@ -35,7 +35,7 @@ import Testing
   @Test func aRequiredFieldCannotBeLeftEmpty() throws {
     let repl = try REPLHarness()
     #expect(!repl.run("new", ""))
-    #expect(repl.messages.contains("Error: the title is required"))
+    #expect(repl.messages.contains("Error: stdin:2: the title is required"))
   }
 
   @Test func cancellingChangesNothing() throws {
@@ -57,7 +57,7 @@ import Testing
     let repl = try REPLHarness()
     try repl.addProject("Mileage")
     #expect(!repl.run("new", "mileage", "km", "daily"))
-    #expect(repl.messages.contains("Error: a project titled"))
+    #expect(repl.messages.contains("Error: stdin:4: a project titled"))
     #expect(repl.store.state.navigation.route == [.home, .newProject])
     #expect(repl.prompt == "tally › new project › title [mileage]: ")
     #expect(repl.run("Fuel", "", ""))

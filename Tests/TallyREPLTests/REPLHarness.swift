@@ -141,8 +141,9 @@ final class REPLHarness {
       subcommands: [
         .init(
           name: "file", options: [.init(names: ["--project"], takesValue: true)],
-          arguments: ["file"])
-      ]),
+          arguments: ["file"]),
+        .init(name: "list"),
+      ], defaultSubcommand: "file"),
     .init(
       name: "report", abstract: "Count, sum, min, max and mean per period.",
       options: [

@@ -185,11 +185,11 @@ import Testing
 }
 
 @Suite struct LargeImportTests {
-  /// The SQL of the (project, timestamp) index as the database holds it.
+  /// The SQL of the (project, timestamp, amount) index as the database holds it.
   func indexSQL(_ path: String) throws -> String? {
     try DatabaseQueue(path: path).read { db in
       try String.fetchOne(
-        db, sql: "SELECT sql FROM sqlite_master WHERE name = 'reading_project_timestamp'")
+        db, sql: "SELECT sql FROM sqlite_master WHERE name = 'reading_project_timestamp_amount'")
     }
   }
 

@@ -13,11 +13,14 @@ public struct CommandCatalog: Equatable, Sendable {
     public var arguments: [String]
     /// Whether the last positional argument takes any number of values.
     public var lastArgumentRepeats: Bool
+    /// The subcommand that runs when none is named (`import FILE` is `import file FILE`).
+    public var defaultSubcommand: String?
 
     /// Creates a command.
     public init(
       name: String, abstract: String = "", subcommands: [Command] = [], options: [Option] = [],
-      arguments: [String] = [], lastArgumentRepeats: Bool = false
+      arguments: [String] = [], lastArgumentRepeats: Bool = false,
+      defaultSubcommand: String? = nil
     ) {
       self.name = name
       self.abstract = abstract
@@ -25,6 +28,7 @@ public struct CommandCatalog: Equatable, Sendable {
       self.options = options
       self.arguments = arguments
       self.lastArgumentRepeats = lastArgumentRepeats
+      self.defaultSubcommand = defaultSubcommand
     }
 
     /// The subcommand named `name`.

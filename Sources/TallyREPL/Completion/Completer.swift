@@ -75,7 +75,13 @@ struct Completer {
       index += 1
     }
     if index == path.count, !command.subcommands.isEmpty {
-      return matching(command.subcommands.map(\.name), typed)
+      let names = matching(command.subcommands.map(\.name), typed)
+      guard names.candidates.isEmpty, let fallback = command.defaultSubcommand else {
+        return names
+      }
+      command = command.subcommand(fallback) ?? command
+    } else if let fallback = command.defaultSubcommand, let sub = command.subcommand(fallback) {
+      command = sub
     }
     let rest = Array(path[index...])
     if let last = rest.last, let option = command.option(last), option.takesValue {

@@ -1,7 +1,8 @@
 public import TallyCore
 
 /// Builds a project's report one period at a time from range aggregates, so no reading is
-/// held in memory: the database sums each period's range over its (project, timestamp) index.
+/// held in memory: the database sums each period's range from its (project, timestamp, amount)
+/// index.
 public struct ReportBuilder: Sendable {
   /// The periods' calendar.
   public let calendar: PeriodCalendar

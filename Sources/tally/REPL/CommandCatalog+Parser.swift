@@ -28,6 +28,7 @@ private struct ToolDescription: Decodable {
     var abstract: String?
     var subcommands: [Command]?
     var arguments: [Argument]?
+    var defaultSubcommand: String?
 
     var catalogCommand: CommandCatalog.Command {
       let shown = (arguments ?? []).filter { $0.shouldDisplay ?? true }
@@ -44,7 +45,8 @@ private struct ToolDescription: Decodable {
             valueName: argument.valueName)
         },
         arguments: positionals.map { $0.valueName ?? "" },
-        lastArgumentRepeats: positionals.last?.isRepeating ?? false)
+        lastArgumentRepeats: positionals.last?.isRepeating ?? false,
+        defaultSubcommand: defaultSubcommand)
     }
   }
 
