@@ -78,6 +78,18 @@ import Testing
     #expect(try sandbox.everything() == before)
   }
 
+  @Test func importOnAProjectScreenImportsIntoThatProject() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Mileage", "--frequency", "daily", "--units", "km")
+    let result = try sandbox.tally.run(
+      ["repl"], environment: sandbox.environment,
+      input: "open Mileage\nimport samples/fuel-mileage.csv\n", in: TranscriptTests.repository)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.contains("Imported 8 reading(s) from samples/fuel-mileage.csv into Mileage"))
+    #expect(result.stdout.contains("+ #8  2024-02-23 00:00  467 km  Lyon and back"))
+  }
+
   @Test func theDatabaseAndZoneCannotChangeInsideTheREPL() throws {
     let sandbox = try Sandbox()
     let result = try sandbox.run("repl", input: "project list --db /tmp/other.sqlite\n")

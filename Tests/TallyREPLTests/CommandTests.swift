@@ -53,7 +53,7 @@ import Testing
     state.navigation = NavigationState(route: route)
     return try REPLCommand.parse(
       (try? CommandWords.split(line)) ?? [], in: state,
-      isSubcommand: { ["item", "report", "undo"].contains($0) })
+      isSubcommand: { ["item", "report", "undo", "import"].contains($0) })
   }
 
   @Test func openTakesANumberOrATitle() throws {
@@ -89,6 +89,13 @@ import Testing
         == .subcommand(["report", "Mileage", "--period", "yearly"]))
     #expect(try parse("report", on: route) == .push(.report))
     #expect(try parse("edit", on: route) == .push(.editProject))
+    #expect(
+      try parse("import fuel.csv --skip-invalid", on: route)
+        == .subcommand(["import", "fuel.csv", "--skip-invalid", "--project", "Mileage"]))
+    #expect(
+      try parse("import fuel.csv --project Other", on: route)
+        == .subcommand(["import", "fuel.csv", "--project", "Other"]))
+    #expect(try parse("import list", on: route) == .subcommand(["import", "list"]))
     #expect(try parse("delete", on: route) == .deleteProject(mileage, confirmed: false))
     #expect(
       try parse("delete #12 --yes", on: route)

@@ -26,6 +26,7 @@ final class REPLHarness {
 
   /// What the REPL wrote and ran.
   private final class Captured {
+    var width: Int?
     var output = ""
     var messages = ""
     var subcommands: [[String]] = []
@@ -40,8 +41,10 @@ final class REPLHarness {
       reducer: AppState.reducer,
       middleware: [PersistenceMiddleware(database: database)])
     reader = ScriptedLines(interactive: interactive)
+    let captured = captured
+    captured.width = width
     let console = Console(
-      style: ConsoleStyle(colors: false, width: width),
+      style: ConsoleStyle(colors: false, width: captured.width),
       output: { [captured] in captured.output += $0 },
       messages: { [captured] in captured.messages += $0 })
     let database = database
@@ -73,6 +76,12 @@ final class REPLHarness {
       now: { Self.now },
       zone: .gmt)
     repl = REPL(store: store, services: services, reader: reader, console: console)
+  }
+
+  /// The terminal's width, as the console finds it for each screen.
+  var width: Int? {
+    get { captured.width }
+    set { captured.width = newValue }
   }
 
   /// Runs `lines` as a script; returns whether all succeeded.

@@ -122,6 +122,18 @@ import Testing
     #expect(repl.output.contains("…"))
   }
 
+  @Test func tablesFollowATerminalThatIsResized() throws {
+    let repl = try REPLHarness(width: 200)
+    try repl.addProject("A project with a very long title indeed", units: "km")
+    repl.run()
+    #expect(repl.output.contains("A project with a very long title indeed"))
+    repl.clear()
+    repl.width = 64
+    repl.run("help", "back")
+    #expect(!repl.output.contains("A project with a very long title indeed"))
+    #expect(repl.output.contains("…"))
+  }
+
   @Test func helpListsCommandsAndSubcommands() throws {
     let repl = try REPLHarness()
     repl.run("help")

@@ -25,7 +25,7 @@ enum REPLCommand: Equatable {
   static let everywhere = ["open", "back", "home", "go", "help", "quit", "exit", "new"]
 
   /// Commands on a project's screen that stand for subcommands on that project:
-  /// `add 42` is `item add TITLE 42`.
+  /// `add 42` is `item add TITLE 42`. (`import FILE` there also gets `--project TITLE`.)
   static let projectShortcuts: [String: [String]] = [
     "add": ["item", "add"], "start": ["timer", "start"], "stop": ["timer", "stop"],
     "list": ["item", "list"], "report": ["report"],
@@ -118,6 +118,12 @@ enum REPLCommand: Equatable {
       let id = try readingID(arguments[0])
       _ = try ReadingForm.reading(id, in: state)
       return .push(.editReading(id))
+    case "import":
+      // `import FILE` on a project's screen imports into it, unless told otherwise.
+      guard let first = arguments.first, !["list", "undo"].contains(first),
+        !arguments.contains("--project")
+      else { return nil }
+      return .subcommand(["import"] + arguments + ["--project", project.project.title])
     case "delete":
       let confirmed = arguments.contains("--yes")
       let rest = arguments.filter { $0 != "--yes" }

@@ -3,22 +3,23 @@ import TallyCore
 /// Where the REPL writes: screens and results to one sink, errors and messages to another,
 /// all in one style.
 public final class Console {
-  /// The style of what is written.
-  public let style: ConsoleStyle
+  /// The style of what is written now: a terminal may have been resized since the last line.
+  public var style: ConsoleStyle { currentStyle() }
+  private let currentStyle: () -> ConsoleStyle
   private let output: (String) -> Void
   private let messages: (String) -> Void
 
   /// Creates a console.
   ///
   /// - Parameters:
-  ///   - style: Colours and width.
+  ///   - style: Colours and width, asked for each time something is written.
   ///   - output: Receives screens and tables (standard output).
   ///   - messages: Receives errors and status messages (standard error).
   public init(
-    style: ConsoleStyle, output: @escaping (String) -> Void,
+    style: @autoclosure @escaping () -> ConsoleStyle, output: @escaping (String) -> Void,
     messages: @escaping (String) -> Void
   ) {
-    self.style = style
+    self.currentStyle = style
     self.output = output
     self.messages = messages
   }

@@ -25,6 +25,7 @@ final class HelpScreen: Screen {
         start, stop         run the project's timer; stopping records the time
         report              open the report; `report --period P --format F` prints one
         list                list every reading
+        import FILE         import a CSV file into the project (options as `import --help`)
         edit                change the project; `edit ID` changes a reading
         delete              delete the project; `delete ID` deletes a reading
 

@@ -33,6 +33,7 @@ struct REPLSubcommand: ParsableCommand {
       source = script
       console = .standard(style: .plain)
     } else if isatty(STDIN_FILENO) == 1 {
+      // Detected for each screen: the terminal may be resized meanwhile.
       console = .standard(style: .detect(environment: environment))
       reader = LineEditor(
         historyPath: HistoryFile.path(
@@ -54,9 +55,9 @@ struct REPLSubcommand: ParsableCommand {
 
 extension Console {
   /// The console over standard output and standard error.
-  static func standard(style: ConsoleStyle) -> Console {
+  static func standard(style: @autoclosure @escaping () -> ConsoleStyle) -> Console {
     Console(
-      style: style,
+      style: style(),
       output: { FileHandle.standardOutput.write(Data($0.utf8)) },
       messages: { FileHandle.standardError.write(Data($0.utf8)) })
   }
