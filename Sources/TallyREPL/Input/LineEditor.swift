@@ -47,12 +47,22 @@ public final class LineEditor: LineReader {
   public var isInteractive: Bool { true }
 
   public func readLine(prompt: String) -> LineInput {
+    // SIGINT is blocked except while waiting for input, so Ctrl-C pressed while readline
+    // works on a key is noticed at the next wait rather than lost before it.
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    var outside = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &interrupt, &outside)
+    defer { pthread_sigmask(SIG_SETMASK, &outside, nil) }
+    var waiting = outside
+    sigdelset(&waiting, SIGINT)
+
     interrupted.store(false, ordering: .relaxed)
     ReadlineHooks.received = nil
     rl_callback_handler_install(prompt, ReadlineHooks.lineHandler)
     while true {
-      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&descriptor, 1, -1)
+      let ready = tally_wait_readable(STDIN_FILENO, &waiting)
       if interrupted.exchange(false, ordering: .relaxed) {
         rl_free_line_state()
         rl_callback_sigcleanup()
@@ -94,7 +104,7 @@ public final class LineEditor: LineReader {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { _ in interrupted.store(true, ordering: .relaxed) }
     sigemptyset(&action.sa_mask)
-    action.sa_flags = 0  // no SA_RESTART: poll returns at once with EINTR
+    action.sa_flags = 0  // no SA_RESTART: the wait returns at once with EINTR
     sigaction(SIGINT, &action, nil)
   }
 }
