@@ -5,8 +5,10 @@ Run with: TALLY_BIN=.build/debug/tally python3 -m unittest discover -s Tests/pty
 
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
+import termios
 import time
 import unittest
 
@@ -140,6 +142,32 @@ class REPLInATerminal(unittest.TestCase):
             env=self.env, capture_output=True, text=True, check=True,
         ).stdout
         self.assertNotIn("999", out)
+
+    def test_sigterm_gives_the_terminal_back_first(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        mode = termios.tcgetattr(child.child_fd)[3]
+        self.assertFalse(mode & termios.ICANON, "readline reads key by key")
+        child.kill(signal.SIGTERM)
+        child.expect(pexpect.EOF)
+        mode = termios.tcgetattr(child.child_fd)[3]
+        self.assertTrue(mode & termios.ICANON and mode & termios.ECHO, "the terminal is restored")
+        child.close()
+        self.assertEqual(child.signalstatus, signal.SIGTERM)
+
+    def test_ctrl_z_keeps_the_session(self):
+        # Under pexpect the process group has no job control, so the stop itself is ignored;
+        # what is checked is that the line editor gives the terminal back and takes it again.
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        child.sendcontrol("z")
+        self.expect_prompt(child, "tally › Mileage › ")
+        child.sendline("home")
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
 
     def test_deleting_asks_on_a_terminal(self):
         child = self.start()

@@ -1,11 +1,11 @@
 @preconcurrency import CReadline
 import Foundation
-import Synchronization
 
 /// Reads the lines a person types at a terminal, with GNU readline's editing, history (kept in
 /// a file across runs) and completion.
 ///
-/// Ctrl-C abandons the line being typed and Ctrl-D on an empty line ends the input. Readline
+/// Ctrl-C abandons the line being typed and Ctrl-D on an empty line ends the input; Ctrl-Z,
+/// SIGTERM and SIGHUP give the terminal back first (``TerminalSignals``). Readline
 /// keeps its state in process globals, so there is at most one line editor per process, used
 /// from one thread: the REPL's.
 public final class LineEditor: LineReader {
@@ -35,7 +35,7 @@ public final class LineEditor: LineReader {
         withIntermediateDirectories: true)
       read_history(historyPath)
     }
-    installInterruptHandler()
+    TerminalSignals.install()
   }
 
   deinit {
@@ -47,23 +47,33 @@ public final class LineEditor: LineReader {
   public var isInteractive: Bool { true }
 
   public func readLine(prompt: String) -> LineInput {
-    // SIGINT is blocked except while waiting for input, so Ctrl-C pressed while readline
-    // works on a key is noticed at the next wait rather than lost before it.
-    var interrupt = sigset_t()
-    sigemptyset(&interrupt)
-    sigaddset(&interrupt, SIGINT)
+    // The handled signals are blocked except while waiting for input, so one that comes while
+    // readline works on a key is seen at the next wait rather than lost before it.
+    var handled = TerminalSignals.set
     var outside = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &interrupt, &outside)
+    pthread_sigmask(SIG_BLOCK, &handled, &outside)
     defer { pthread_sigmask(SIG_SETMASK, &outside, nil) }
     var waiting = outside
-    sigdelset(&waiting, SIGINT)
+    for signal in TerminalSignals.handled { sigdelset(&waiting, signal) }
 
-    interrupted.store(false, ordering: .relaxed)
+    TerminalSignals.forgetInterrupt()
     ReadlineHooks.received = nil
     rl_callback_handler_install(prompt, ReadlineHooks.lineHandler)
     while true {
       let ready = tally_wait_readable(STDIN_FILENO, &waiting)
-      if interrupted.exchange(false, ordering: .relaxed) {
+      let signals = TerminalSignals.take()
+      if let end = signals.end {
+        rl_callback_handler_remove()
+        TerminalSignals.end(by: end)
+      }
+      if signals.stop {
+        rl_callback_handler_remove()
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        TerminalSignals.stop()
+        rl_callback_handler_install(prompt, ReadlineHooks.lineHandler)
+        continue
+      }
+      if signals.interrupt {
         rl_free_line_state()
         rl_callback_sigcleanup()
         rl_callback_handler_remove()
@@ -99,18 +109,7 @@ public final class LineEditor: LineReader {
       }
     }
   }
-
-  private func installInterruptHandler() {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in interrupted.store(true, ordering: .relaxed) }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0  // no SA_RESTART: the wait returns at once with EINTR
-    sigaction(SIGINT, &action, nil)
-  }
 }
-
-/// Set by the SIGINT handler, read by the line editor.
-private let interrupted = Atomic<Bool>(false)
 
 /// What readline's C callbacks reach: they cannot capture context, so the one line editor of
 /// the process keeps it here, used only from the REPL's thread.
