@@ -18,7 +18,7 @@ final class FormScreen: Screen {
     super.init(context: context, path: path, stack: stack)
   }
 
-  override func subscribe() {
+  override func show() {
     console.line(
       console.style.bold(form.title)
         + console.style.dim(" (Enter keeps the value in brackets; Ctrl-D or :cancel cancels)"))

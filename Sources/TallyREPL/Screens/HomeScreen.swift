@@ -15,7 +15,7 @@ final class HomeScreen: Screen, StoreSubscriber {
 
   override var commands: [String] { ["open", "new"] }
 
-  override func subscribe() {
+  override func show() {
     store.subscribe(self) { View(projects: $0.stored.projects, timers: $0.stored.timers) }
   }
 

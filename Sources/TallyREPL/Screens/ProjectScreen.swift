@@ -25,7 +25,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
     ["add", "start", "stop", "report", "list", "edit", "delete"]
   }
 
-  override func subscribe() {
+  override func show() {
     let id = projectID
     store.subscribe(self) { state in
       View(

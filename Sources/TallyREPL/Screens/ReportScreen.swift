@@ -23,7 +23,7 @@ final class ReportScreen: Screen, StoreSubscriber {
 
   override var commands: [String] { ["period"] + ReportPeriod.allCases.map(\.rawValue) }
 
-  override func subscribe() {
+  override func show() {
     let id = projectID
     let path = path
     store.subscribe(self) { state in

@@ -44,11 +44,11 @@ class Screen: Routable {
   /// The commands this screen adds to the ones valid everywhere, for completion and help.
   var commands: [String] { [] }
 
-  /// Starts showing: subscribes, which renders the screen whole.
+  /// Starts showing: the screen renders whole.
   final func activate() {
     guard !isActive else { return }
     isActive = true
-    subscribe()
+    show()
   }
 
   /// Stops showing: another screen is on top, or this one is gone.
@@ -59,8 +59,11 @@ class Screen: Routable {
     didDeactivate()
   }
 
-  /// Subscribes to the state the screen shows; overridden by each screen.
-  func subscribe() {}
+  /// Shows the screen; each screen overrides it.
+  ///
+  /// A screen that follows the state subscribes to the part it shows (the store delivers it at
+  /// once, so it renders); a fixed one writes itself.
+  func show() {}
 
   /// Forgets what was rendered, so that the next activation renders whole.
   func didDeactivate() {}
