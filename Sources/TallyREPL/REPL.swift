@@ -79,6 +79,7 @@ public final class REPL {
 
   /// Carries out one line.
   func handle(_ line: String, place: String? = nil) -> Outcome {
+    catchUp()
     if let form = stack.top as? FormScreen {
       return form.accept(line, place: place) ? .succeeded : .failed
     }
@@ -95,7 +96,6 @@ public final class REPL {
       let command = try REPLCommand.parse(words, in: store.state) { subcommandNames.contains($0) }
       if command == .quit { return .quit }
       try perform(command)
-      refresh()
       return .succeeded
     } catch {
       console.error(error, at: place)
@@ -184,11 +184,13 @@ public final class REPL {
     }
   }
 
-  /// Reads the stored data again, in case another process wrote meanwhile; screens print
-  /// only what changed.
-  private func refresh() {
+  /// Takes in what another process wrote since the last line, before this one is carried
+  /// out (so `open 2` means what the screen would now show); screens print what changed.
+  private func catchUp() {
     do {
-      store.dispatch(.loaded(try services.reload(store.state.routedProjectID)))
+      guard let stored = try services.reloadIfChangedElsewhere(store.state.routedProjectID)
+      else { return }
+      store.dispatch(.loaded(stored))
     } catch {
       console.error(error)
     }

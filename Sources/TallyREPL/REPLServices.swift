@@ -13,9 +13,10 @@ public struct REPLServices {
   public var runSubcommand: ([String]) throws(TallyError) -> Void
   /// The report of a project by a period, summed by the database.
   public var report: (Project, ReportPeriod) throws(TallyError) -> ProjectReport
-  /// Reads the stored data again, with the readings of the project on screen (another process
-  /// may have written meanwhile).
-  public var reload: (ProjectID?) throws(TallyError) -> Snapshot
+  /// The stored data as another process left it, with the readings of the project on screen;
+  /// `nil` when no other process has written since the last call (the REPL's own writes
+  /// reach the store as they are made).
+  public var reloadIfChangedElsewhere: (ProjectID?) throws(TallyError) -> Snapshot?
   /// The subcommands, for completion and help.
   public var catalog: () -> CommandCatalog
   /// Now.
@@ -27,14 +28,14 @@ public struct REPLServices {
   public init(
     runSubcommand: @escaping ([String]) throws(TallyError) -> Void,
     report: @escaping (Project, ReportPeriod) throws(TallyError) -> ProjectReport,
-    reload: @escaping (ProjectID?) throws(TallyError) -> Snapshot,
+    reloadIfChangedElsewhere: @escaping (ProjectID?) throws(TallyError) -> Snapshot?,
     catalog: @escaping () -> CommandCatalog,
     now: @escaping () -> Timestamp,
     zone: TimeZone
   ) {
     self.runSubcommand = runSubcommand
     self.report = report
-    self.reload = reload
+    self.reloadIfChangedElsewhere = reloadIfChangedElsewhere
     self.catalog = catalog
     self.now = now
     self.zone = zone

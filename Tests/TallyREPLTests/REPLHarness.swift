@@ -71,7 +71,7 @@ final class REPLHarness {
           }
         }
       },
-      reload: { project throws(TallyError) in try database.snapshot(openProject: project) },
+      reloadIfChangedElsewhere: { _ throws(TallyError) in nil },
       catalog: { Self.catalog },
       now: { Self.now },
       zone: .gmt)

@@ -158,3 +158,21 @@ import Testing
     #expect(try database.savedRoute() == [.home])
   }
 }
+
+@Suite struct DataVersionTests {
+  @Test func onlyAnotherConnectionsCommitsChangeIt() throws {
+    let folder = try TemporaryFolder()
+    let location = DatabaseLocation(
+      option: folder.path("tally.sqlite"), environment: [:], homeDirectory: "/")
+    let mine = try TallyDatabase.open(at: location)
+    let other = try TallyDatabase.open(at: location)
+    let at = Timestamp(secondsSince1970: 0)
+    let before = try mine.dataVersion()
+    _ = try mine.perform(
+      .addProject(NewProject(title: "Mine", frequency: .daily), at: at), openProject: nil)
+    #expect(try mine.dataVersion() == before)
+    _ = try other.perform(
+      .addProject(NewProject(title: "Other", frequency: .daily), at: at), openProject: nil)
+    #expect(try mine.dataVersion() != before)
+  }
+}

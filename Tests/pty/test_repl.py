@@ -104,6 +104,21 @@ class REPLInATerminal(unittest.TestCase):
         self.assertIn('add 12 --note "short trip"', lines)
         self.assertEqual(lines[-1], "quit")
 
+    def test_another_process_writes_show_up_at_the_next_line(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        self.tally("item", "add", "Mileage", "7", "--at", "2024-01-06", "--note", "elsewhere")
+        child.sendline("")
+        child.expect_exact("+ #2  2024-01-06 00:00  7 km  elsewhere")
+        self.expect_prompt(child, "tally › Mileage › ")
+        self.tally("project", "delete", "Mileage", "--yes")
+        child.sendline("")
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
     def test_history_is_recalled_with_the_arrow_keys(self):
         child = self.start()
         self.expect_prompt(child, PROMPT_HOME)

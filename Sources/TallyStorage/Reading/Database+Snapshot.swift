@@ -65,3 +65,13 @@ extension TallyDatabase {
     }
   }
 }
+
+extension TallyDatabase {
+  /// A number that changes when another connection (another process) commits to the
+  /// database; this connection's own commits leave it as it is.
+  public func dataVersion() throws(TallyError) -> Int {
+    try read(doing: "check the database for changes") { db in
+      try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+  }
+}

@@ -17,8 +17,10 @@ extension REPLServices {
         try ProjectReportQuery(database: session.database, zone: session.zone)
           .report(project, period: period)
       },
-      reload: { project throws(TallyError) in
-        try session.database.snapshot(openProject: project)
+      reloadIfChangedElsewhere: {
+        [watch = ChangeWatch(database: session.database)] project
+          throws(TallyError) in
+        try watch.hasChanged() ? session.database.snapshot(openProject: project) : nil
       },
       catalog: { CommandCatalog.tally() },
       now: { session.now },
@@ -53,5 +55,23 @@ struct SubcommandRunner {
         .invalidInput,
         message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message)
     }
+  }
+}
+
+/// Tells whether another process has committed to the database since the last look, by
+/// SQLite's `data_version`: one cheap read instead of reading the projects again.
+final class ChangeWatch {
+  private let database: TallyDatabase
+  private var seen: Int?
+
+  init(database: TallyDatabase) {
+    self.database = database
+    seen = try? database.dataVersion()
+  }
+
+  func hasChanged() throws(TallyError) -> Bool {
+    let now = try database.dataVersion()
+    defer { seen = now }
+    return now != seen
   }
 }
