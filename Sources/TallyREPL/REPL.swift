@@ -17,8 +17,7 @@ public final class REPL {
   private let context: ScreenContext
   private let stack = ScreenStack()
   private var router: Router<AppState, TallyAction, Route>?
-  private lazy var catalog = services.catalog()
-  private lazy var subcommandNames = Set(catalog.commands.map(\.name))
+  private lazy var subcommandNames = Set(context.catalog.commands.map(\.name))
 
   /// Creates a REPL.
   ///
@@ -122,7 +121,7 @@ public final class REPL {
   public func complete(_ request: CompletionRequest) -> CompletionResult {
     guard !(stack.top is FormScreen) else { return CompletionResult() }
     return Completer(
-      catalog: catalog, state: store.state, screenCommands: stack.top?.commands ?? []
+      catalog: context.catalog, state: store.state, screenCommands: stack.top?.commands ?? []
     ).complete(request)
   }
 

@@ -24,16 +24,14 @@ struct Session {
     zone = options.timeZone
     clock = try Self.clock(zone: zone)
     database = try TallyDatabase.open(at: options.databaseLocation)
-    var stored = try database.snapshot()
-    var route: [Route] = [.home]
+    let saved = resumingRoute ? try database.savedRoute() : []
+    // One read: a project that is gone has no readings to load and drops off the route.
+    let stored = try database.snapshot(openProject: AppState.routedProjectID(in: saved))
+    let route = Route.restored(saved, projects: stored.projects)
     var middleware: [any Middleware<AppState, TallyAction>] = [
       PersistenceMiddleware(database: database)
     ]
     if resumingRoute {
-      route = Route.restored(try database.savedRoute(), projects: stored.projects)
-      if let project = AppState.routedProjectID(in: route) {
-        stored = try database.snapshot(openProject: project)
-      }
       middleware.append(RouteMemoryMiddleware(database: database))
     }
     store = Store(

@@ -3,7 +3,7 @@ import TallyCore
 /// Help: the commands of the REPL, where they work, and the subcommands it runs as they are.
 final class HelpScreen: Screen {
   override func show() {
-    console.write(Self.text(catalog: context.services.catalog()))
+    console.write(Self.text(catalog: context.catalog))
   }
 
   /// The help text.

@@ -8,6 +8,8 @@ final class ScreenContext {
   let store: Store<AppState, TallyAction>
   let console: Console
   let services: REPLServices
+  /// The subcommands, described once when first needed (completion, help, unknown words).
+  lazy var catalog = services.catalog()
 
   init(store: Store<AppState, TallyAction>, console: Console, services: REPLServices) {
     self.store = store
