@@ -72,6 +72,16 @@ import Testing
     #expect(repl.output == "- Spend\n")
   }
 
+  @Test func homeReportsATimerStartedAsAChangedRow() throws {
+    let repl = try REPLHarness()
+    let id = try repl.addProject("Writing", units: "h")
+    repl.run()
+    repl.clear()
+    try repl.store.perform(.startTimer(id, at: REPLHarness.now))
+    repl.run()
+    #expect(repl.output.contains("~ 1  Writing  h  monthly  0  running since 2025-11-22 08:26:40"))
+  }
+
   @Test func deletingTheOpenProjectGoesHome() throws {
     let repl = try REPLHarness()
     try repl.addProject("Mileage")

@@ -5,34 +5,38 @@ import TallyReports
 
 /// The home screen: every project, most recently updated first, numbered for `open N`.
 final class HomeScreen: Screen, StoreSubscriber {
-  /// What the home screen shows.
-  struct View: Equatable {
-    var projects: [ProjectSummary]
-    var timers: [RunningTimer]
+  /// A project as the home screen shows it: with its running timer, if any, so that starting
+  /// or stopping one is a change of its row like any other.
+  struct Row: Identifiable, Equatable {
+    var summary: ProjectSummary
+    var timer: RunningTimer?
+    var id: ProjectID { summary.id }
   }
 
-  private var shown: View?
+  private var shown: [Row]?
 
   override var commands: [String] { ["open", "new"] }
 
   override func show() {
-    store.subscribe(self) { View(projects: $0.stored.projects, timers: $0.stored.timers) }
+    store.subscribe(self) { state in
+      state.stored.projects.map { Row(summary: $0, timer: state.timer(for: $0.id)) }
+    }
   }
 
   override func didDeactivate() {
     shown = nil
   }
 
-  func newState(_ view: View) {
-    defer { shown = view }
-    guard let shown else { return render(view) }
-    renderChanges(from: shown, to: view)
+  func newState(_ rows: [Row]) {
+    defer { shown = rows }
+    guard let shown else { return render(rows) }
+    renderChanges(from: shown, to: rows)
   }
 
-  private var rows: Rows { Rows(zone: context.services.zone) }
+  private var format: Rows { Rows(zone: context.services.zone) }
 
-  private func render(_ view: View) {
-    guard !view.projects.isEmpty else {
+  private func render(_ rows: [Row]) {
+    guard !rows.isEmpty else {
       console.line(
         "No projects yet. `new` creates one; `import FILE --project TITLE --create` brings "
           + "readings in; `help` lists the commands.")
@@ -42,43 +46,32 @@ final class HomeScreen: Screen, StoreSubscriber {
       .init("#", .right), .init("TITLE"), .init("UNITS"), .init("FREQUENCY"),
       .init("READINGS", .right), .init("LAST READING"), .init("TIMER"),
     ])
-    for (index, summary) in view.projects.enumerated() {
-      table.append(rows.project(summary, number: index + 1, timer: timer(of: summary, in: view)))
+    for (index, row) in rows.enumerated() {
+      table.append(format.project(row.summary, number: index + 1, timer: row.timer))
     }
     console.write(table.render(width: console.style.width))
   }
 
-  private func renderChanges(from old: View, to new: View) {
+  private func renderChanges(from old: [Row], to new: [Row]) {
     let style = console.style
-    let changes = ChangeSet(from: old.projects, to: new.projects)
+    let changes = ChangeSet(from: old, to: new)
     for index in changes.deletions {
-      let summary = old.projects[index]
-      console.line(style.red("- ") + summary.project.title)
+      console.line(style.red("- ") + old[index].summary.project.title)
     }
     for index in changes.insertions {
-      console.line(style.green("+ ") + line(new.projects[index], at: index, in: new))
+      console.line(style.green("+ ") + line(new[index], at: index))
     }
     for index in changes.modifications {
-      console.line(style.yellow("~ ") + line(new.projects[index], at: index, in: new))
+      console.line(style.yellow("~ ") + line(new[index], at: index))
     }
     let modified = Set(changes.modifications)
     for move in changes.moves where !modified.contains(move.to) {
       console.line(
-        style.dim("↕ ") + new.projects[move.to].project.title + " is now number \(move.to + 1)")
-    }
-    let unchanged = Set(changes.modifications + changes.insertions)
-    for (index, summary) in new.projects.enumerated() where !unchanged.contains(index) {
-      if timer(of: summary, in: old) != timer(of: summary, in: new) {
-        console.line(style.yellow("~ ") + line(summary, at: index, in: new))
-      }
+        style.dim("↕ ") + new[move.to].summary.project.title + " is now number \(move.to + 1)")
     }
   }
 
-  private func line(_ summary: ProjectSummary, at index: Int, in view: View) -> String {
-    Rows.line(rows.project(summary, number: index + 1, timer: timer(of: summary, in: view)))
-  }
-
-  private func timer(of summary: ProjectSummary, in view: View) -> RunningTimer? {
-    view.timers.first { $0.projectID == summary.id }
+  private func line(_ row: Row, at index: Int) -> String {
+    Rows.line(format.project(row.summary, number: index + 1, timer: row.timer))
   }
 }
