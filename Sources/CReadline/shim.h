@@ -17,4 +17,7 @@ static inline int tally_wait_readable(int fd, const sigset_t *mask) {
   struct pollfd descriptor = {fd, POLLIN, 0};
   return ppoll(&descriptor, 1, NULL, mask);
 }
+
+// The C library's standard input stream, which Swift 6 cannot name (a mutable global).
+static inline FILE *tally_standard_input(void) { return stdin; }
 #endif

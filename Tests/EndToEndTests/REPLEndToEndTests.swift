@@ -29,6 +29,30 @@ import Testing
     #expect(result.stderr.contains("cannot read the script no-such-script.txt"))
   }
 
+  @Test func aFolderIsNotAScript() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run("repl", "--script", sandbox.folder.path)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("it is a folder, not a file"))
+  }
+
+  @Test func crlfLinesBadBytesAndLongScriptsAreRead() throws {
+    let sandbox = try Sandbox()
+    var script = Data("project add Mileage --frequency daily --units km\r\nopen Mileage\r\n".utf8)
+    script.append(contentsOf: [0x61, 0x64, 0x64, 0x20, 0xFF, 0x0A])  // "add \xFF"
+    for day in 1...400 {
+      script.append(contentsOf: Data("add \(day) --at 2020-01-01T00:00:00Z\n".utf8))
+    }
+    let file = sandbox.folder.appendingPathComponent("script.txt")
+    try script.write(to: file)
+    let result = try sandbox.run("repl", "--script", file.path)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("script.txt:3: amount '\u{FFFD}'"))
+    #expect(
+      try sandbox.succeed("item", "list", "Mileage", "--format", "csv")
+        .split(separator: "\n").count == 401)
+  }
+
   @Test func theNextRunReopensTheLastScreen() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("project", "add", "Mileage", "--frequency", "monthly", "--units", "km")

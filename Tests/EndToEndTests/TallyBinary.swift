@@ -58,13 +58,26 @@ struct TallyBinary: Sendable {
       stdin.fileHandleForWriting.write(Data(input.utf8))
       try stdin.fileHandleForWriting.close()
     }
-    // Read both pipes before waiting, so a full pipe cannot block the child.
+    // Read both pipes at once, before waiting: a child that fills one pipe while the other is
+    // being read would otherwise wait for ever.
+    let errors = PipeContents()
+    let reading = DispatchGroup()
+    if !mergingOutput {
+      let handle = stderr.fileHandleForReading
+      DispatchQueue.global().async(group: reading) { errors.data = handle.readDataToEndOfFile() }
+    }
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = mergingOutput ? Data() : stderr.fileHandleForReading.readDataToEndOfFile()
+    reading.wait()
+    let err = errors.data
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus,
       stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self))
   }
+}
+
+/// What one pipe held, filled by the thread that read it and read after that thread is done.
+private final class PipeContents: @unchecked Sendable {
+  var data = Data()
 }

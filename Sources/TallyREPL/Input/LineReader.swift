@@ -1,3 +1,7 @@
+import CReadline
+import Foundation
+public import TallyCore
+
 /// What reading a line gave.
 public enum LineInput: Equatable, Sendable {
   /// A line, without its line break.
@@ -20,7 +24,9 @@ public protocol LineReader: AnyObject {
   func remember(_ line: String)
 }
 
-/// Reads lines from standard input or a script without prompts, echo or escape codes.
+/// Reads lines from standard input or a script without prompts, echo or escape codes, one
+/// line at a time however long the input (bytes that are not UTF-8 are replaced, so a bad line
+/// is reported with its number rather than stopping the script).
 public final class PlainLineReader: LineReader {
   private let next: () -> String?
 
@@ -31,7 +37,24 @@ public final class PlainLineReader: LineReader {
 
   /// Creates a reader over standard input.
   public convenience init() {
-    self.init { Swift.readLine(strippingNewline: true) }
+    let input = LineStream(tally_standard_input(), closes: false)
+    self.init { input.nextLine() }
+  }
+
+  /// Creates a reader over the file at `path`.
+  ///
+  /// - Throws: ``TallyError`` naming the file when it cannot be read.
+  public convenience init(path: String) throws(TallyError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw TallyError(.invalidInput, "cannot read the script \(path): it is a folder, not a file")
+    }
+    guard let file = fopen(path, "r") else {
+      throw TallyError(
+        .invalidInput, "cannot read the script \(path): \(String(cString: strerror(errno)))")
+    }
+    let input = LineStream(file, closes: true)
+    self.init { input.nextLine() }
   }
 
   public var isInteractive: Bool { false }
@@ -43,4 +66,32 @@ public final class PlainLineReader: LineReader {
   }
 
   public func remember(_ line: String) {}
+}
+
+/// The lines of a C stream, read with `getline`.
+private final class LineStream {
+  private let file: UnsafeMutablePointer<FILE>
+  private let closes: Bool
+  private var buffer: UnsafeMutablePointer<CChar>?
+  private var capacity = 0
+
+  init(_ file: UnsafeMutablePointer<FILE>, closes: Bool) {
+    self.file = file
+    self.closes = closes
+  }
+
+  deinit {
+    free(buffer)
+    if closes { fclose(file) }
+  }
+
+  func nextLine() -> String? {
+    let length = getline(&buffer, &capacity, file)
+    guard length >= 0, let buffer else { return nil }
+    var bytes = UnsafeRawBufferPointer(start: buffer, count: length)
+    if bytes.last == UInt8(ascii: "\n") {
+      bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast())
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }

@@ -29,7 +29,7 @@ struct REPLSubcommand: ParsableCommand {
     var source = "stdin"
     let console: Console
     if let script {
-      reader = try ScriptLines.reader(path: script)
+      reader = try PlainLineReader(path: script)
       source = script
       console = .standard(style: .plain)
     } else if isatty(STDIN_FILENO) == 1 {
@@ -60,26 +60,5 @@ extension Console {
       style: style(),
       output: { FileHandle.standardOutput.write(Data($0.utf8)) },
       messages: { FileHandle.standardError.write(Data($0.utf8)) })
-  }
-}
-
-/// The lines of a script file.
-enum ScriptLines {
-  static func reader(path: String) throws -> PlainLineReader {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw TallyError(
-        .invalidInput, "cannot read the script \(path): \(error.localizedDescription)")
-    }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    var index = 0
-    return PlainLineReader {
-      guard index < lines.count else { return nil }
-      defer { index += 1 }
-      return lines[index]
-    }
   }
 }
