@@ -58,6 +58,22 @@ import Testing
     #expect(try complete("report ", "--p", on: route).candidates == ["--period"])
   }
 
+  @Test func unicodeTitlesCompleteAndQuotesInTitlesAreEscaped() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Café ☕")
+    try repl.addProject(#"The "big" one"#)
+    try repl.addProject("Fuel/Gas")
+    let state = repl.store.state
+    func complete(_ before: String, _ word: String) -> [String] {
+      Completer(catalog: REPLHarness.catalog, state: state, screenCommands: [])
+        .complete(CompletionRequest(before: before, word: word)).candidates
+    }
+    #expect(complete("open ", "caf") == [#""Café ☕""#])
+    #expect(complete("open ", "The") == [#""The \"big\" one""#])
+    #expect(try CommandWords.split(#"open "The \"big\" one""#) == ["open", #"The "big" one"#])
+    #expect(complete("go ", "home/F") == [])
+  }
+
   @Test func goCompletesPaths() throws {
     #expect(try complete("go ", "home/M").candidates == ["home/Mileage", "home/Mileage/report"])
   }

@@ -139,7 +139,10 @@ struct Completer {
   }
 
   private func paths(_ typed: String) -> CompletionResult {
-    let titles = state.stored.projects.map(\.project.title).filter { !$0.contains(" ") }
+    // A title with a space or a slash cannot stand in a path; its number can (`go 2/report`).
+    let titles = state.stored.projects.map(\.project.title).filter {
+      !$0.contains(" ") && !$0.contains("/")
+    }
     var names = ["home", "help"] + titles.map { "home/\($0)" }
     names += titles.map { "home/\($0)/report" }
     return matching(names, typed)
