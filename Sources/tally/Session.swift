@@ -19,11 +19,13 @@ struct Session {
   ///   - options: The database and the zone.
   ///   - resumingRoute: Whether to start on the route saved by the last REPL and keep saving
   ///     it (the REPL); subcommands start at home and leave it alone.
+  ///   - creating: Whether a database that does not exist is created; a command that only
+  ///     reads reads an empty one instead, and leaves no file behind.
   /// - Throws: ``TallyError`` when the database cannot be opened or read.
-  init(_ options: GlobalOptions, resumingRoute: Bool = false) throws {
+  init(_ options: GlobalOptions, resumingRoute: Bool = false, creating: Bool = true) throws {
     zone = options.timeZone
     clock = try Self.clock(zone: zone)
-    database = try TallyDatabase.open(at: options.databaseLocation)
+    database = try TallyDatabase.open(at: options.databaseLocation, creating: creating)
     let saved = resumingRoute ? try database.savedRoute() : []
     // One read: a project that is gone has no readings to load and drops off the route.
     let stored = try database.snapshot(openProject: AppState.routedProjectID(in: saved))

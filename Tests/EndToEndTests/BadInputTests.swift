@@ -41,7 +41,9 @@ import Testing
     Case(["item", "add", "Mileage", "abc"], 1, "amount 'abc': not a number"),
     Case(["item", "add", "Mileage", "NaN"], 1, "amount 'NaN': not a number"),
     Case(["item", "add", "Mileage", "inf"], 1, "amount 'inf': not a number"),
-    Case(["item", "add", "Mileage", "1e999"], 1, "amount '1e999': not a finite number"),
+    Case(["item", "add", "Mileage", "1e999"], 1, "amount '1e999': out of range"),
+    Case(["item", "add", "Mileage", "1.7e308"], 1, "amount '1.7e308': out of range"),
+    Case(["item", "add", "Mileage", "1e15"], 1, "amount '1e15': out of range"),
     Case(["item", "add", "Mileage", ""], 1, "amount '': no amount"),
     Case(
       ["item", "add", "Mileage", "5", "--at", "2024-02-30"], 1,

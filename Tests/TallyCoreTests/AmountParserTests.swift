@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import Testing
 
@@ -13,12 +14,48 @@ import Testing
   @Test func readsDecimalCommas() throws {
     #expect(try AmountParser.parse("1.234,5", decimalComma: true) == 1_234.5)
     #expect(try AmountParser.parse("-0,25", decimalComma: true) == -0.25)
+    #expect(try AmountParser.parse("12.345.678,9", decimalComma: true) == 12_345_678.9)
+    #expect(try AmountParser.parse("12.345", decimalComma: true) == 12_345)
+    #expect(try AmountParser.parse("1234,5", decimalComma: true) == 1_234.5)
+  }
+
+  @Test(arguments: ["82.4", "1.2.3,4", "1.23,4", "1234.567,8", ".123,4", "1..234", "12.3456"])
+  func decimalCommasGroupDigitsInThrees(text: String) {
+    #expect(
+      throws: ParseError(
+        value: text,
+        reason: "not a number: with --decimal-comma, dots group digits in threes (1.234,5)")
+    ) {
+      try AmountParser.parse(text, decimalComma: true)
+    }
+  }
+
+  @Test func aCommaNumberSuggestsDecimalComma() {
+    #expect(
+      throws: ParseError(
+        value: "1.234,5", reason: "not a number (if it uses a decimal comma, add --decimal-comma)")
+    ) {
+      try AmountParser.parse("1.234,5")
+    }
+  }
+
+  @Test(arguments: ["1e15", "-1e15", "1000000000000000", "1e308", "1.7e308", "1e999"])
+  func refusesAmountsOutsideTheRange(text: String) {
+    #expect(throws: ParseError(value: text, reason: AmountRange.reason)) {
+      try AmountParser.parse(text)
+    }
+  }
+
+  @Test func takesAmountsUpToTheLimit() throws {
+    #expect(try AmountParser.parse("999999999999999.5") == 999_999_999_999_999.5)
+    #expect(try AmountParser.parse("-999999999999999") == -999_999_999_999_999)
   }
 
   @Test(arguments: [
     ("abc", "not a number"), ("", "no amount"), ("  ", "no amount"), ("NaN", "not a number"),
     ("nan", "not a number"), ("inf", "not a number"), ("-infinity", "not a number"),
-    ("1e999", "not a finite number"), ("0x10", "not a number"), ("1,5", "not a number"),
+    ("0x10", "not a number"),
+    ("1,5", "not a number (if it uses a decimal comma, add --decimal-comma)"),
     ("1e", "not a number"), ("--1", "not a number"), ("NA", "not a number"),
   ])
   func refusesWhatIsNotAFiniteNumber(text: String, reason: String) {
@@ -28,11 +65,35 @@ import Testing
   }
 
   @Test func printsTheShortestFormThatReadsBack() throws {
-    for amount in [42.5, 3, -7.25, 0.1, 1e-7, 123_456_789.125, 1e20] {
+    for amount in [42.5, 3, -7.25, 0.1, 1e-7, 123_456_789.125, 999_999_999_999_999, 12.34] {
       #expect(try AmountParser.parse(AmountFormat.plain(amount)) == amount)
     }
     #expect(AmountFormat.plain(3) == "3")
     #expect(AmountFormat.plain(42.5) == "42.5")
+    #expect(AmountFormat.plain(-0.0) == "0")
+  }
+
+  @Test(arguments: [
+    (1556.8000000000002, "1556.8"), (3320.0000000000005, "3320"), (20235.699999999997, "20235.7"),
+    (1954.1000000000001, "1954.1"), (0.1 + 0.2, "0.3"),
+    (1.0898055555555554e-05, "1.08980555555556e-05"),
+    (10.0 / 3, "3.33333333333333"), (1e21, "1e+21"), (-2.5e-9, "-2.5e-09"),
+    (123_456_789.125, "123456789.125"),
+  ])
+  func printsFifteenSignificantDigitsWithoutNoise(amount: Double, text: String) {
+    #expect(AmountFormat.plain(amount) == text)
+  }
+
+  @Test func agreesWithPrintfOnRandomSums() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let sum = (0..<50).reduce(0.0) { total, _ in
+        total + Double(Int.random(in: -99_999...99_999, using: &generator)) / 100
+      }
+      let printf = String(format: "%.15g", sum)
+      let expected = printf == "-0" ? "0" : printf
+      #expect(AmountFormat.plain(sum) == expected, "\(sum)")
+    }
   }
 }
 

@@ -26,7 +26,7 @@ import Testing
     #expect(
       ReportCSV.render([report()]) == """
         project,period,count,sum,min,max,mean
-        Fuel | car,2024-01,3,10,2,5,3.3333333333333335
+        Fuel | car,2024-01,3,10,2,5,3.33333333333333
         Fuel | car,2024-02,0,0,,,
 
         """)

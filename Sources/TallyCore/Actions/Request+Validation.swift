@@ -4,7 +4,7 @@ extension Request {
   /// The request with its values cleaned up (titles trimmed), or the reason it cannot be
   /// carried out whatever the database holds.
   ///
-  /// - Throws: ``TallyError`` for an empty title or an amount that is not finite.
+  /// - Throws: ``TallyError`` for an empty title or an amount outside ``AmountRange``.
   public func validated() throws(TallyError) -> Request {
     switch self {
     case .addProject(let project, let at):
@@ -37,8 +37,9 @@ extension Request {
   }
 
   private static func checkAmount(_ amount: Double) throws(TallyError) {
-    guard amount.isFinite else {
-      throw TallyError(.invalidInput, "amount '\(amount)' is not a finite number")
+    guard AmountRange.contains(amount) else {
+      throw TallyError(
+        .invalidInput, "amount '\(AmountFormat.plain(amount))' is \(AmountRange.reason)")
     }
   }
 

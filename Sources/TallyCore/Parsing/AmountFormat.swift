@@ -1,10 +1,23 @@
-/// How tally writes amounts for people and machines.
+import Foundation
+
+/// How tally writes every number that a person or a program reads: CSV, JSON, tables,
+/// Markdown, screens and messages all go through ``plain(_:)``.
 public enum AmountFormat {
-  /// The shortest text that reads back as the same number: `42.5`, `3`, `0.1`, `-7.25`.
+  /// The shortest text of `amount` rounded to 15 significant digits.
+  ///
+  /// This is what `sqlite3` and `printf %.15g` show: `42.5`, `3`, `0.1`, `-7.25`, `1556.8`
+  /// (not `1556.8000000000002`), `1e+21`. Binary noise in sums never shows; an amount as
+  /// typed (at most 15 significant digits) reads back as itself.
   public static func plain(_ amount: Double) -> String {
+    guard amount.isFinite else { return amount.isNaN ? "nan" : amount < 0 ? "-inf" : "inf" }
     if amount == amount.rounded(), abs(amount) < 1e15 {
+      // Whole numbers are the common case, and -0 prints as 0.
       return String(Int64(amount))
     }
-    return "\(amount)"
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+      let written = withVaList([amount]) { vsnprintf(buffer.baseAddress, 32, "%.15g", $0) }
+      let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(written))
+      return String(decoding: bytes, as: UTF8.self)
+    }
   }
 }

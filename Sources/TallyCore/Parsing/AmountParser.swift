@@ -1,12 +1,14 @@
-/// Reads amounts: decimals with an optional sign and exponent, finite.
+/// Reads amounts: decimals with an optional sign and exponent, within ``AmountRange``.
 public enum AmountParser {
   /// Parses `text` as a finite number.
   ///
   /// - Parameters:
   ///   - text: The value, surrounding spaces allowed.
-  ///   - decimalComma: Reads `1.234,5` as 1234.5: dots group thousands, the comma is the mark.
+  ///   - decimalComma: Reads `1.234,5` as 1234.5: dots group thousands (in threes), the comma
+  ///     is the mark.
   /// - Returns: The number.
-  /// - Throws: ``ParseError`` for empty values, text, `NaN`, infinities and overflow.
+  /// - Throws: ``ParseError`` for empty values, text, `NaN`, infinities and amounts outside
+  ///   ``AmountRange``.
   public static func parse(_ text: String, decimalComma: Bool = false) throws(ParseError)
     -> Double
   {
@@ -25,7 +27,8 @@ public enum AmountParser {
   /// correctly rounded division); beyond, the standard library's conversion is used.
   ///
   /// - Returns: The number.
-  /// - Throws: ``ParseError`` for empty values, text, `NaN`, infinities and overflow.
+  /// - Throws: ``ParseError`` for empty values, text, `NaN`, infinities and amounts outside
+  ///   ``AmountRange``.
   public static func parse(
     bytes: UnsafeBufferPointer<UInt8>, decimalComma: Bool = false
   ) throws(ParseError) -> Double {
@@ -49,6 +52,9 @@ public enum AmountParser {
     var digits = 0
     var decimals = 0
     var seenMark = false
+    // Thousands separators: how many came, and the digits since the last (or the start).
+    var groups = 0
+    var groupDigits = 0
     var normalized: [UInt8] = negative ? [UInt8(ascii: "-")] : []
     while index < end {
       let byte = bytes[index]
@@ -57,18 +63,27 @@ public enum AmountParser {
         if seenMark { decimals += 1 }
         if mantissa != 0 || byte != 48 { significant += 1 }
         if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(byte - 48) }
+        if !seenMark { groupDigits += 1 }
         normalized.append(byte)
       } else if byte == mark, !seenMark {
+        guard groups == 0 || groupDigits == 3 else { throw misgrouped(bytes) }
         seenMark = true
         normalized.append(UInt8(ascii: "."))
       } else if byte == grouping, !seenMark {
-        // A thousands separator: nothing to keep.
+        // A thousands separator: nothing to keep, but 1 to 3 digits before the first and
+        // exactly 3 after each.
+        guard groupDigits >= 1, groupDigits <= 3, groups == 0 || groupDigits == 3 else {
+          throw misgrouped(bytes)
+        }
+        groups += 1
+        groupDigits = 0
       } else {
         break
       }
       index += 1
     }
     guard digits > 0 else { throw notANumber(bytes) }
+    guard groups == 0 || seenMark || groupDigits == 3 else { throw misgrouped(bytes) }
     var exponent = 0
     var hasExponent = false
     if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
@@ -98,15 +113,26 @@ public enum AmountParser {
     } else {
       throw notANumber(bytes)
     }
-    guard value.isFinite else {
-      throw ParseError(
-        value: String(decoding: bytes, as: UTF8.self), reason: "not a finite number")
+    guard AmountRange.contains(value) else {
+      throw ParseError(value: String(decoding: bytes, as: UTF8.self), reason: AmountRange.reason)
     }
     return value
   }
 
   private static func notANumber(_ bytes: UnsafeBufferPointer<UInt8>) -> ParseError {
-    ParseError(value: String(decoding: bytes, as: UTF8.self), reason: "not a number")
+    let text = String(decoding: bytes, as: UTF8.self)
+    // A number that fails with a comma in it is likely written the European way.
+    if text.contains(","), (try? parse(text, decimalComma: true)) != nil {
+      return ParseError(
+        value: text, reason: "not a number (if it uses a decimal comma, add --decimal-comma)")
+    }
+    return ParseError(value: text, reason: "not a number")
+  }
+
+  private static func misgrouped(_ bytes: UnsafeBufferPointer<UInt8>) -> ParseError {
+    ParseError(
+      value: String(decoding: bytes, as: UTF8.self),
+      reason: "not a number: with --decimal-comma, dots group digits in threes (1.234,5)")
   }
 
   /// 10⁰ through 10²², each exactly representable as a `Double`.

@@ -63,7 +63,7 @@ public enum ReportTable {
 
   /// A bar of `value` against `largest`, in eighths of a character.
   static func bar(_ value: Double, of largest: Double, width: Int) -> String {
-    guard largest > 0 else { return "" }
+    guard largest > 0, largest.isFinite, value.isFinite else { return "" }
     let eighths = Int((value / largest * Double(width * 8)).rounded())
     let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
     return String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]

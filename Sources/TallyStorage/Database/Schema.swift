@@ -12,9 +12,12 @@ enum Schema {
   static let createReadingTimeIndex =
     "CREATE INDEX \(readingTimeIndex) ON reading(project_id, timestamp, amount)"
 
+  /// The first migration's name: a database that has it applied is tally's.
+  static let firstMigration = "v1 projects, readings, timers, journal"
+
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
-    migrator.registerMigration("v1 projects, readings, timers, journal") { db in
+    migrator.registerMigration(firstMigration) { db in
       try db.execute(
         sql: """
           CREATE TABLE project (
@@ -101,6 +104,10 @@ enum Schema {
           DROP INDEX reading_project_timestamp;
           CREATE INDEX reading_project_timestamp_amount ON reading(project_id, timestamp, amount);
           """)
+    }
+    migrator.registerMigration("v5 file mark") { db in
+      // Marks the file as tally's, so that tally can tell other programs' databases apart.
+      try db.execute(sql: "PRAGMA application_id = \(FileMark.applicationID)")
     }
     return migrator
   }

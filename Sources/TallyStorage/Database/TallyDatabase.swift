@@ -22,41 +22,66 @@ public struct TallyDatabase: Sendable {
     self.path = path
   }
 
-  /// Opens (creating if needed, with its folders) the database at `location`.
+  /// Opens the database at `location`, creating it (with its folders) if it does not exist and
+  /// `creating` says so.
+  ///
+  /// An existing file is first looked at read-only: one that is not tally's (another program's
+  /// SQLite database, or not SQLite at all) or that a newer tally wrote is refused and left
+  /// byte for byte as it was.
   ///
   /// - Parameters:
   ///   - location: Where the database is.
+  ///   - creating: Whether a missing database is created. A command that only reads passes
+  ///     `false`: it then reads an empty database in memory, and no file or folder is made.
   ///   - busyTimeout: How long a write waits for another program's write to finish.
   /// - Returns: The open database, its schema up to date.
-  /// - Throws: ``TallyError`` when the file is not SQLite, cannot be opened, or was written
-  ///   by a newer tally (it is then left untouched).
+  /// - Throws: ``TallyError`` when the path is a folder, the file is not a tally database,
+  ///   cannot be opened, or was written by a newer tally.
   public static func open(
-    at location: DatabaseLocation, busyTimeout: TimeInterval = 30
+    at location: DatabaseLocation, creating: Bool = true, busyTimeout: TimeInterval = 30
   ) throws(TallyError) -> TallyDatabase {
     let path = location.path
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
+    var isFolder: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+    if exists, isFolder.boolValue {
       throw TallyError(
-        .storage, "cannot create the folder \(folder.path) for the database: \(error)")
+        .storage, "\(path) is a folder, not a database file",
+        hint: "Name a file with --db or TALLY_DB, such as \(path)/tally.sqlite.")
+    }
+    if !exists {
+      guard creating else { return try inMemory(path: path) }
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw TallyError(
+          .storage, "cannot create the folder \(folder.path) for the database: \(error)")
+      }
     }
     return try opening(path, busyTimeout: busyTimeout) { configuration in
       // Setting up WAL writes to the file: look at an existing one read-only first, so that
-      // one from a newer tally (or not from tally at all) is left untouched.
-      if FileManager.default.fileExists(atPath: path) {
+      // one from a newer tally, or not from tally at all, is left untouched.
+      if exists {
         var probe = Configuration()
         probe.readonly = true
         probe.busyMode = .timeout(busyTimeout)
-        try refuseNewerSchema(try DatabaseQueue(path: path, configuration: probe), path: path)
+        let existing = try DatabaseQueue(path: path, configuration: probe)
+        try FileMark.refuseForeign(existing, path: path)
+        try refuseNewerSchema(existing, path: path)
+        try existing.close()
       }
       return try DatabaseQueue(path: path, configuration: configuration)
     }
   }
 
   /// A private database in memory, for tests and dry runs.
-  public static func inMemory() throws(TallyError) -> TallyDatabase {
-    try opening(":memory:", busyTimeout: 0) { configuration in
+  ///
+  /// - Parameter path: The path that messages name; a database that does not exist yet is
+  ///   read as this empty one.
+  /// - Returns: The empty database, its schema up to date.
+  /// - Throws: ``TallyError`` when SQLite cannot make it.
+  public static func inMemory(path: String = ":memory:") throws(TallyError) -> TallyDatabase {
+    try opening(path, busyTimeout: 0) { configuration in
       try DatabaseQueue(configuration: configuration)
     }
   }

@@ -42,23 +42,27 @@ public final class ImportSink {
     var note: String?
   }
 
-  /// Whether rows are sorted by time before they are inserted; not worth it while the
-  /// (project, timestamp) index is dropped.
+  /// Whether rows are sorted by time before they are looked up and inserted; not worth it
+  /// while the (project, timestamp) index is dropped, which happens only for a project that
+  /// holds nothing to look up.
   private let sortsByTime: Bool
+  /// How many rows have been taken, valid or not: the next row's position in the file.
+  private var position = 0
+  /// The positions of the pending rows, to report the first duplicates in file order.
+  private var pendingPositions: [Int] = []
+  /// The positions of the duplicates in `firstDuplicates`.
+  private var firstDuplicatePositions: [Int] = []
 
   init(
     db: Database, projectID: ProjectID, batchID: ImportBatchID, projectIsEmpty: Bool,
     keepsAllProblems: Bool, sortsByTime: Bool
   ) throws {
-    self.sortsByTime = sortsByTime
+    self.sortsByTime = sortsByTime || !projectIsEmpty
     self.db = db
     self.projectID = projectID.rawValue
     self.batchID = batchID.rawValue
     self.keepsAllProblems = keepsAllProblems
-    let values = Array(repeating: "(?, ?, ?, ?, ?)", count: Self.rowsPerInsert)
-      .joined(separator: ", ")
-    fullInsert = try db.makeStatement(
-      sql: "INSERT INTO reading (project_id, amount, timestamp, note, batch_id) VALUES \(values)")
+    fullInsert = try db.makeStatement(sql: Self.insertSQL(rows: Self.rowsPerInsert))
     // An empty project holds nothing to compare with.
     lookup =
       projectIsEmpty
@@ -73,12 +77,9 @@ public final class ImportSink {
 
   /// Takes one valid row.
   public func add(_ row: ImportedReading) throws {
-    if let lookup, try isDuplicate(row, lookup) {
-      duplicates += 1
-      if firstDuplicates.count < 5 { firstDuplicates.append(row) }
-      return
-    }
     pending.append(row)
+    pendingPositions.append(position)
+    position += 1
     if pending.count == (sortsByTime ? Self.rowsPerRun : Self.rowsPerInsert) {
       try flush()
     }
@@ -89,27 +90,50 @@ public final class ImportSink {
     try flush()
   }
 
-  /// Inserts the pending rows in time order, many per statement.
+  /// Leaves out the pending rows already stored and inserts the rest, in time order, many per
+  /// statement.
   ///
-  /// In time order, the rows land next to each other in the (project, timestamp) index, so
-  /// SQLite touches each index page once per run instead of once per row; many rows per
-  /// statement pay SQLite's per-statement work (the id sequence, starting and finishing the
-  /// statement) once per statement, not once per row.
+  /// In time order, the rows are looked up and land next to each other in the (project,
+  /// timestamp) index, so SQLite touches each index page once per run instead of once per row
+  /// (a re-import of a million rows looks each up in a warm page); many rows per statement pay
+  /// SQLite's per-statement work (the id sequence, starting and finishing the statement) once
+  /// per statement, not once per row.
   private func flush() throws {
     // Sort positions rather than the rows themselves: moving an Int is cheaper than moving a
     // row with its note.
     let rows = pending
-    let order =
+    var order =
       sortsByTime
       ? rows.indices.sorted { rows[$0].timestamp < rows[$1].timestamp } : Array(rows.indices)
+    if let lookup {
+      order = try order.filter { index in
+        guard try isDuplicate(rows[index], lookup) else { return true }
+        noteDuplicate(rows[index], at: pendingPositions[index])
+        return false
+      }
+    }
     var start = 0
     while start < order.count {
       let end = min(start + Self.rowsPerInsert, order.count)
       try insert(order[start..<end].lazy.map { rows[$0] })
       start = end
     }
-    imported += pending.count
+    imported += order.count
     pending.removeAll(keepingCapacity: true)
+    pendingPositions.removeAll(keepingCapacity: true)
+  }
+
+  /// Counts a duplicate and keeps it if it is among the first five of the file.
+  private func noteDuplicate(_ row: ImportedReading, at position: Int) {
+    duplicates += 1
+    let place = firstDuplicatePositions.firstIndex { $0 > position } ?? firstDuplicates.count
+    guard place < 5 else { return }
+    firstDuplicates.insert(row, at: place)
+    firstDuplicatePositions.insert(position, at: place)
+    if firstDuplicates.count > 5 {
+      firstDuplicates.removeLast()
+      firstDuplicatePositions.removeLast()
+    }
   }
 
   private func insert(_ rows: some Collection<ImportedReading>) throws {
@@ -141,13 +165,18 @@ public final class ImportSink {
   }
 
   private func makeInsert(rows: Int) throws -> Statement {
+    try db.makeStatement(sql: Self.insertSQL(rows: rows))
+  }
+
+  /// One statement that inserts `rows` readings.
+  private static func insertSQL(rows: Int) -> String {
     let values = Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-    return try db.makeStatement(
-      sql: "INSERT INTO reading (project_id, amount, timestamp, note, batch_id) VALUES \(values)")
+    return "INSERT INTO reading (project_id, amount, timestamp, note, batch_id) VALUES \(values)"
   }
 
   /// Takes one invalid row.
   public func reject(_ problem: RowProblem) {
+    position += 1
     invalidCount += 1
     if keepsAllProblems || problems.count < 5 { problems.append(problem) }
   }

@@ -43,10 +43,11 @@ extension TallyDatabase {
   ///   - dryRun: Count what would happen, then write nothing.
   ///   - openProject: The project on screen, for the snapshot.
   ///   - expectedRows: About how many rows the file holds (0 if unknown). When that is at least
-  ///     as many as all the stored readings, the (project, timestamp) index is dropped for the
-  ///     import and built again after it, in the same transaction: building it once from sorted
-  ///     entries is cheaper than a million inserts into it, unless the table is much larger
-  ///     than the import.
+  ///     as many as all the stored readings and the project is empty, the (project, timestamp)
+  ///     index is dropped for the import and built again after it, in the same transaction:
+  ///     building it once from sorted entries is cheaper than a million inserts into it, unless
+  ///     the table is much larger than the import. Into a project that holds readings, the
+  ///     index stays: each row's duplicate check looks it up there.
   ///   - rows: Reads the file into the sink and returns the SHA-256 of its content.
   /// - Returns: What was imported.
   /// - Throws: ``TallyError`` for invalid rows without `skipInvalid` (naming the first, and
@@ -82,7 +83,9 @@ extension TallyDatabase {
         fileName: fileName, sha256: "", at: at, imported: 0, duplicates: 0, skipped: 0)
       try ImportBatchRecord(batch).insert(db)
 
-      let rebuildsIndex = try !dryRun && db.isBulk(expectedRows)
+      // Without the index, every duplicate check would scan the table: only an import into a
+      // project that holds nothing to compare with may drop it.
+      let rebuildsIndex = try !dryRun && projectIsEmpty && db.isBulk(expectedRows)
       let firstReadingID = try db.nextID(of: "reading")
       let sink = try ImportSink(
         db: db, projectID: project.id, batchID: batch.id, projectIsEmpty: projectIsEmpty,

@@ -14,6 +14,7 @@ struct ExportCommand: SessionCommand {
   }
 
   @OptionGroup var global: GlobalOptions
+  var onlyReads: Bool { true }
   @Option(help: "csv or json.") var format: Format = .csv
 
   func run(in session: Session) throws {

@@ -39,6 +39,7 @@ struct ItemCommand: ParsableCommand {
       abstract: "List a project's readings, oldest first, in sections by its frequency.")
 
     @OptionGroup var global: GlobalOptions
+    var onlyReads: Bool { true }
     @Argument(help: "The project's title.") var project: String
     @Option(help: "From this date or time, inclusive.") var from: String?
     @Option(help: "To this date or time, exclusive.") var to: String?

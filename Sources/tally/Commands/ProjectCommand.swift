@@ -32,6 +32,7 @@ struct ProjectCommand: ParsableCommand {
       abstract: "List the projects, most recently updated first.")
 
     @OptionGroup var global: GlobalOptions
+    var onlyReads: Bool { true }
     @Option(help: "table, csv or json.") var format: OutputFormat = .table
 
     func run(in session: Session) throws {

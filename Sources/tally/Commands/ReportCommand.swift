@@ -21,6 +21,7 @@ struct ReportCommand: SessionCommand {
   }
 
   @OptionGroup var global: GlobalOptions
+  var onlyReads: Bool { true }
   @Argument(help: "The projects' titles.") var titles: [String] = []
   @Flag(help: "Report every project.") var all = false
   @Option(help: "daily, weekly, monthly, quarterly or yearly (default: each project's frequency).")

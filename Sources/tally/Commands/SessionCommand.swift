@@ -6,12 +6,17 @@ protocol SessionCommand: ParsableCommand {
   /// The database and time zone options.
   var global: GlobalOptions { get }
 
+  /// Whether the command only reads: run on its own, it then creates no database file.
+  var onlyReads: Bool { get }
+
   /// Does the work on `session`.
   func run(in session: Session) throws
 }
 
 extension SessionCommand {
+  var onlyReads: Bool { false }
+
   func run() throws {
-    try run(in: Session(global))
+    try run(in: Session(global, creating: !onlyReads))
   }
 }

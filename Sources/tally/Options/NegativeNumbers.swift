@@ -2,9 +2,18 @@
 ///
 /// swift-argument-parser reads `-12.5` as a short option. No tally option starts with a digit,
 /// so a negative number that is not the value of an option is moved behind a `--`, where
-/// positional arguments are read in the same order.
+/// positional arguments are read in the same order. A `--` written before a negative number
+/// (`tally item add Spend -- -12.50 --note x`, as the help says) is taken as that same hint,
+/// so options after the number are still options.
 enum NegativeNumbers {
   static func escape(_ arguments: [String]) -> [String] {
+    var arguments = arguments
+    if let separator = arguments.firstIndex(of: "--"), separator + 1 < arguments.endIndex,
+      isNegativeNumber(arguments[separator + 1]),
+      arguments[(separator + 1)...].allSatisfy({ $0 != "--" })
+    {
+      arguments.remove(at: separator)
+    }
     guard !arguments.contains("--") else { return arguments }
     var kept: [String] = []
     var moved: [String] = []
