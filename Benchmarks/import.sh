@@ -1,19 +1,64 @@
 #!/usr/bin/env bash
-# Issue 4's import benchmark: `tally import` of gen_readings.py's million rows into an empty
-# project, against the sqlite3 shell's `.import --csv --skip 1` of the same file into a plain
-# three-column table; whole processes, each run on a fresh database, side by side.
+# Issue 4's and issue 10's import benchmark, whole processes side by side, each run on a fresh
+# copy of its database:
+#  - the reference: the sqlite3 shell's `.import --csv --skip 1` of gen_readings.py's million
+#    rows into a plain three-column table (no index, no duplicate check);
+#  - `tally import` of the same file into an empty project (first import);
+#  - the same file again into the project that holds all of it (a re-import: every row is a
+#    duplicate, nothing is added, and no import is recorded);
+#  - the same file into the project that holds its first half (half duplicates, half new).
+# Before timing, each tally import's result is checked against the reference: the readings'
+# count, sum, min and max as sqlite3 computes them from the plain table, and the new and
+# duplicate counts of the import recorded (none for the re-import).
 # Usage: Benchmarks/import.sh [RUNS]   (from the package root; needs sqlite3 and python3)
 runs=${1:-5}
 products=tally-bench
 source Benchmarks/common.sh
 # An empty project to import into, copied afresh for every run.
 TALLY_DB="$work/template.sqlite" "$bin/tally" project add Readings --frequency daily 2>/dev/null
+half="$work/half.csv"
+head -n 500001 "$readings" >"$half"
+cp "$work/template.sqlite" "$work/full.sqlite"
+TALLY_DB="$work/full.sqlite" "$bin/tally" import "$readings" --project Readings 2>/dev/null
+cp "$work/template.sqlite" "$work/halfway.sqlite"
+TALLY_DB="$work/halfway.sqlite" "$bin/tally" import "$half" --project Readings 2>/dev/null
 
+# The reference figures, from the plain table sqlite3 imports.
+sqlite3 "$work/reference.sqlite" "CREATE TABLE t(date TEXT, amount REAL, note TEXT)" \
+  ".import --csv --skip 1 $readings t"
+figures="SELECT COUNT(*), printf('%.2f', SUM(amount)), MIN(amount), MAX(amount)"
+expected=$(sqlite3 "$work/reference.sqlite" "$figures FROM t")
+stored() { sqlite3 "$1" "$figures FROM reading"; }
+batches() { sqlite3 "$1" "SELECT group_concat(imported || '/' || duplicates, ' ') FROM import_batch"; }
+check() { # LABEL ACTUAL EXPECTED
+  if [[ "$2" != "$3" ]]; then
+    echo "$1: got '$2', expected '$3'" >&2
+    exit 1
+  fi
+}
+for path in first reimport halfway; do
+  case $path in
+    first) cp "$work/template.sqlite" "$work/check.sqlite"; recorded="1000000/0" ;;
+    reimport) cp "$work/full.sqlite" "$work/check.sqlite"; recorded="1000000/0" ;;
+    halfway) cp "$work/halfway.sqlite" "$work/check.sqlite"; recorded="500000/0 500000/500000" ;;
+  esac
+  rm -f "$work/check.sqlite-wal" "$work/check.sqlite-shm"
+  TALLY_DB="$work/check.sqlite" "$bin/tally" import "$readings" --project Readings 2>/dev/null
+  check "$path: stored readings" "$(stored "$work/check.sqlite")" "$expected"
+  check "$path: imports recorded (new/duplicates)" "$(batches "$work/check.sqlite")" "$recorded"
+done
+echo "All three imports store exactly the reference's count, sum, min and max." >&2
+
+fresh() { # DATABASE: a shell command that copies it to t.sqlite and imports the file there
+  echo "sh -c 'rm -f $work/t.sqlite* && cp $work/$1 $work/t.sqlite && TZ=UTC $bin/tally --db $work/t.sqlite import $readings --project Readings'"
+}
 echo "### import of 1,000,000 rows ($(du -h "$readings" | cut -f1)), fresh database each run"
 echo
 python3 "$root/Benchmarks/compare.py" "$runs" \
   "sqlite3 .import" "sh -c 'rm -f $work/s.sqlite && sqlite3 $work/s.sqlite \"CREATE TABLE t(date TEXT, amount REAL, note TEXT)\" \".import --csv --skip 1 $readings t\"'" \
-  "tally import" "sh -c 'rm -f $work/t.sqlite* && cp $work/template.sqlite $work/t.sqlite && TZ=UTC $bin/tally --db $work/t.sqlite import $readings --project Readings'"
+  "tally import (first)" "$(fresh template.sqlite)" \
+  "tally import again (all duplicates)" "$(fresh full.sqlite)" \
+  "tally import into the first half" "$(fresh halfway.sqlite)"
 echo
 echo "### reading the file alone (no database), rows per second"
 echo

@@ -41,9 +41,19 @@ public final class REPL {
 
   /// Reads and carries out lines until `quit` or the end of input.
   ///
-  /// - Returns: Whether every line succeeded.
+  /// A person at a terminal sees the screen they start on; a script or piped input prints only
+  /// what its lines produce.
+  ///
+  /// - Returns: Whether the session ended well: always for a person, who saw each error as it
+  ///   came; for a script, whether every line succeeded.
   public func run() -> Bool {
+    console.isMuted = !reader.isInteractive
     startRouting()
+    console.isMuted = false
+    return readLines() || reader.isInteractive
+  }
+
+  private func readLines() -> Bool {
     var succeeded = true
     var lineNumber = 0
     while true {
@@ -157,11 +167,13 @@ public final class REPL {
         throw TallyError(.notFound, "there is no project \(id)")
       }
       let readings = summary.readingCount == 1 ? "1 reading" : "\(summary.readingCount) readings"
-      try confirm(
-        "Delete project \(summary.project.title) and its \(readings)?", confirmed: confirmed)
+      guard
+        try confirm(
+          "Delete project \(summary.project.title) and its \(readings)?", confirmed: confirmed)
+      else { return }
       console.status(try store.perform(.deleteProject(id, at: services.now())))
     case .deleteReading(let id, let confirmed):
-      try confirm("Delete reading #\(id.rawValue)?", confirmed: confirmed)
+      guard try confirm("Delete reading #\(id.rawValue)?", confirmed: confirmed) else { return }
       console.status(try store.perform(.deleteReading(id, at: services.now())))
     case .subcommand(let words):
       try services.runSubcommand(words)
@@ -169,8 +181,11 @@ public final class REPL {
   }
 
   /// Asks on a terminal; a script confirms with `--yes`.
-  private func confirm(_ question: String, confirmed: Bool) throws(TallyError) {
-    guard !confirmed else { return }
+  ///
+  /// - Returns: Whether to go on; any answer but yes says "Not deleted." and is no error.
+  /// - Throws: ``TallyError`` in a script without `--yes`.
+  private func confirm(_ question: String, confirmed: Bool) throws(TallyError) -> Bool {
+    guard !confirmed else { return true }
     guard reader.isInteractive else {
       throw TallyError(
         .invalidInput, "not deleting without confirmation: a script confirms with --yes",
@@ -179,8 +194,10 @@ public final class REPL {
     guard case .line(let answer) = reader.readLine(prompt: question + " [y/N] "),
       ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     else {
-      throw TallyError(.invalidInput, "not deleted: not confirmed")
+      console.status("Not deleted.")
+      return false
     }
+    return true
   }
 
   /// Takes in what another process wrote since the last line, before this one is carried

@@ -66,6 +66,25 @@ struct Session {
     return project
   }
 
+  /// The title of the project `reading` belongs to.
+  func projectTitle(of reading: Reading) throws -> String {
+    guard let project = store.state.project(id: reading.projectID) else {
+      throw TallyError(.notFound, "there is no project \(reading.projectID)")
+    }
+    return project.project.title
+  }
+
+  /// Parses `--from` (inclusive) and `--to` (exclusive), one rule for every command that takes
+  /// them: the first must come before the second.
+  func range(from: String?, to: String?) throws -> (from: Timestamp?, to: Timestamp?) {
+    let start = try from.map { try timestamp($0, for: "--from") }
+    let end = try to.map { try timestamp($0, for: "--to") }
+    if let start, let end, start >= end {
+      throw TallyError(.invalidInput, "--from must come before --to")
+    }
+    return (start, end)
+  }
+
   /// Parses a date given to `option`.
   func timestamp(_ text: String, for option: String) throws -> Timestamp {
     do {

@@ -53,26 +53,22 @@ import Testing
         .split(separator: "\n").count == 401)
   }
 
-  @Test func theNextRunReopensTheLastScreen() throws {
+  @Test func scriptsAndPipedInputStartAtHomeAndPrintOnlyWhatTheirLinesProduce() throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("project", "add", "Mileage", "--frequency", "monthly", "--units", "km")
-    try sandbox.succeed("item", "add", "Mileage", "42", "--at", "2024-01-01")
-    try sandbox.run("repl", input: "open Mileage\nreport\nperiod yearly\n")
-    let again = try sandbox.run("repl", input: "")
-    #expect(again.status == 0)
-    #expect(again.stdout.hasPrefix("Mileage (km), monthly, 2024-01"))
-    let back = try sandbox.run("repl", input: "back\n")
-    #expect(back.stdout.contains("Mileage · km · monthly · 1 reading"))
-  }
-
-  @Test func aDeletedProjectsScreenIsNotReopened() throws {
-    let sandbox = try Sandbox()
-    try sandbox.succeed("project", "add", "Mileage", "--frequency", "monthly")
-    try sandbox.run("repl", input: "open Mileage\n")
-    try sandbox.succeed("project", "delete", "Mileage", "--yes")
-    let result = try sandbox.run("repl", input: "")
-    #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("No projects yet."))
+    try sandbox.succeed("project", "add", "Car", "--frequency", "monthly", "--units", "km")
+    let first = try sandbox.run("repl", input: "open Car\n")
+    #expect(first.status == 0)
+    #expect(first.stdout.hasPrefix("Car · km · monthly"), "no home screen before the line's")
+    // Nothing carries over from the script before: this one starts at home again.
+    let quiet = try sandbox.run("repl", input: "")
+    #expect(quiet.status == 0)
+    #expect(quiet.stdout.isEmpty)
+    let script = sandbox.folder.appendingPathComponent("s.txt")
+    try Data("add 7\n".utf8).write(to: script)
+    let add = try sandbox.run("repl", "--script", script.path)
+    #expect(add.status == 1)
+    #expect(add.stderr.contains("s.txt:1: unknown command 'add'"))
+    #expect(try sandbox.succeed("item", "list", "Car", "--format", "csv") == "id,timestamp,amount,note\n")
   }
 
   @Test func scriptsDoNotChangeTheDatabaseWhenTheirLinesFail() throws {

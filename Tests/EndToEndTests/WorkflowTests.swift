@@ -98,7 +98,7 @@ import Testing
     #expect(log.contains("Changed project Work hours (undone)"))
     #expect(log.contains("Changed reading 1 of Hours\n"))
 
-    try sandbox.succeed("item", "delete", "1")
+    try sandbox.succeed("item", "delete", "1", "--yes")
     #expect(try sandbox.succeed("export") == "project,timestamp,amount,note\n")
   }
 

@@ -16,10 +16,11 @@ public struct CSVRecord: Sendable {
   /// Whether the record is one empty field: a blank line.
   public var isBlank: Bool { ends.count == 1 && ends[0] == 0 }
 
-  /// The bytes of field `index`, which must be below ``count``.
+  /// The bytes of field `index`; a field past ``count`` is empty.
   public func withField<Result>(
     _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
+    guard index < ends.count else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
     let start = index == 0 ? 0 : ends[index - 1]
     return try bytes.withUnsafeBufferPointer { all in
       try body(UnsafeBufferPointer(rebasing: all[start..<ends[index]]))

@@ -15,6 +15,15 @@ struct ColumnLayout {
   /// - Throws: ``TallyError`` naming a missing column and the columns there are.
   init(header: [String], options: ImportOptions, fileName: String) throws(TallyError) {
     let keys = header.map(Self.key)
+    for (index, key) in keys.enumerated() where !key.isEmpty {
+      if let repeated = keys[(index + 1)...].firstIndex(of: key) {
+        throw TallyError(
+          .invalidInput,
+          "\(fileName) names the column '\(header[index])' twice (columns \(index + 1) and "
+            + "\(repeated + 1) of the header)",
+          hint: "Rename one of them; nothing was imported.")
+      }
+    }
     func index(of name: String, option: String) throws(TallyError) -> Int {
       guard let index = keys.firstIndex(of: Self.key(name)) else {
         throw TallyError(

@@ -23,8 +23,26 @@ public final class ReadingsFile {
         FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file"
       throw TallyError(.invalidInput, "cannot import \(path): \(reason)")
     }
+    if Self.looksBinary(path) {
+      throw TallyError(
+        .invalidInput, "cannot import \(path): it is not a text file (it holds binary data)",
+        hint: "Import a CSV file; nothing was imported.")
+    }
     self.options = options
     name = path
+  }
+
+  /// Whether the file's first 8 KiB hold a NUL byte or are not UTF-8, as no CSV file's do.
+  private static func looksBinary(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    guard let start = try? handle.read(upToCount: 8_192), !start.isEmpty else { return false }
+    if start.contains(0) { return true }
+    // A multi-byte character cut at the end of the sample is not a fault of the file.
+    for cut in 0...3 where start.count > cut {
+      if String(validating: start.dropLast(cut), as: UTF8.self) != nil { return false }
+    }
+    return true
   }
 
   /// How far the rows handed out have got through the file, from 0 to 1.
@@ -95,7 +113,8 @@ public final class ReadingsFile {
       let dates = DateField(format: options.dateFormat, zone: options.zone)
       while let record = try reader.next() {
         if record.isBlank { continue }
-        guard record.count == layout.width else {
+        // Spreadsheets often leave out a row's last field when it is empty: read it as empty.
+        guard record.count == layout.width || record.count == layout.width - 1 else {
           try emit(
             .invalid(
               RowProblem(

@@ -8,6 +8,8 @@ public final class Console {
   private let currentStyle: () -> ConsoleStyle
   private let output: (String) -> Void
   private let messages: (String) -> Void
+  /// While set, screens and tables are not written (messages and errors still are).
+  var isMuted = false
 
   /// Creates a console.
   ///
@@ -26,12 +28,12 @@ public final class Console {
 
   /// Writes `text` as it is.
   func write(_ text: String) {
-    output(text)
+    if !isMuted { output(text) }
   }
 
   /// Writes `line` and a line break.
   func line(_ line: String = "") {
-    output(line + "\n")
+    write(line + "\n")
   }
 
   /// Says what was done.

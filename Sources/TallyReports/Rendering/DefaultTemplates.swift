@@ -13,6 +13,7 @@ public enum DefaultTemplates {
     {{#projects}}
     ## {{title}}{{#units}} ({{units}}){{/units}}
 
+    {{#hasReadings}}
     {{period}} from {{from}} to {{to}}.
 
     | Period | Count | Sum | Min | Max | Mean |
@@ -21,6 +22,10 @@ public enum DefaultTemplates {
     | {{period}} | {{count}} | {{sum}} | {{min}} | {{max}} | {{mean}} |
     {{/rows}}
     | **Total** | **{{total.count}}** | **{{total.sum}}** | {{total.min}} | {{total.max}} | {{total.mean}} |
+    {{/hasReadings}}
+    {{^hasReadings}}
+    No {{period}} readings in this range.
+    {{/hasReadings}}
 
     {{/projects}}
     {{^projects}}

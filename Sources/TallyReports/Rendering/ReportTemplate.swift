@@ -97,13 +97,13 @@ enum ReportContext {
       "zone": zone.identifier,
       "projects": reports.map { report -> [String: Any] in
         let total = report.total
-        return [
+        var values: [String: Any] = [
           "title": report.project.title,
-          "units": report.project.units,
           "frequency": report.project.frequency.rawValue,
           "period": report.period.rawValue,
           "from": report.rows.first?.period.label ?? "",
           "to": report.rows.last?.period.label ?? "",
+          "hasReadings": total.count > 0,
           "rows": report.rows.map { row -> [String: Any] in
             [
               "period": row.period.label, "count": String(row.count),
@@ -118,6 +118,10 @@ enum ReportContext {
             "mean": ReportNumber.rounded(total.count > 0 ? total.sum / Double(total.count) : nil),
           ],
         ]
+        // Left out when there are none, so that `{{#units}}` shows nothing for a project
+        // without units.
+        if !report.project.units.isEmpty { values["units"] = report.project.units }
+        return values
       },
     ]
   }

@@ -11,7 +11,7 @@ public enum ImportTarget: Sendable {
 
 /// What an import did (or, for a dry run, would do).
 public struct ImportOutcome: Sendable {
-  /// The batch recorded, `nil` for a dry run.
+  /// The batch recorded, `nil` for a dry run or an import that added nothing.
   public var batch: ImportBatch?
   /// The project the readings went into.
   public var projectTitle: String
@@ -106,26 +106,34 @@ extension TallyDatabase {
       batch.imported = sink.imported
       batch.duplicates = sink.duplicates
       batch.skipped = sink.invalidCount
-      if sink.imported > 0 {
-        batch.readingIDs = firstReadingID...(firstReadingID + Int64(sink.imported) - 1)
-      }
-      try ImportBatchRecord(batch).update(db)
-
-      changes.append(.restoreImport(batch))
-      if sink.imported > 0 {
-        let touch = ChangePlan.touch(try db.projectRecord(project.id).project(), at: at)
-        try db.applyKeepingCounters(touch)
-        changes.append(touch)
-      }
+      // An import that adds nothing (every row already stored) changes nothing: it is not
+      // recorded as a batch, and `tally undo` passes it by.
+      let changesNothing = sink.imported == 0 && changes.isEmpty
       var message =
         "Imported \(sink.imported) reading(s) from \(fileName) into \(project.title)"
-        + " (import \(batch.id))"
-      message += ": \(sink.duplicates) already stored, \(sink.invalidCount) invalid skipped"
-      try db.record(.batch(changes), description: message, at: at)
-      // The rows went in through the sink, not through a change: count them here.
-      try db.updateCounters(of: [project.id], adding: [project.id: sink.imported])
+      if changesNothing {
+        try ImportBatchRecord(batch).delete(db)
+        message += ": \(sink.duplicates) already stored, \(sink.invalidCount) invalid skipped"
+        message += "; nothing changed, so no import was recorded"
+      } else {
+        if sink.imported > 0 {
+          batch.readingIDs = firstReadingID...(firstReadingID + Int64(sink.imported) - 1)
+        }
+        try ImportBatchRecord(batch).update(db)
+        changes.append(.restoreImport(batch))
+        if sink.imported > 0 {
+          let touch = ChangePlan.touch(try db.projectRecord(project.id).project(), at: at)
+          try db.applyKeepingCounters(touch)
+          changes.append(touch)
+        }
+        message += " (import \(batch.id))"
+        message += ": \(sink.duplicates) already stored, \(sink.invalidCount) invalid skipped"
+        try db.record(.batch(changes), description: message, at: at)
+        // The rows went in through the sink, not through a change: count them here.
+        try db.updateCounters(of: [project.id], adding: [project.id: sink.imported])
+      }
       return ImportOutcome(
-        batch: dryRun ? nil : batch, projectTitle: project.title, imported: sink.imported,
+        batch: dryRun || changesNothing ? nil : batch, projectTitle: project.title, imported: sink.imported,
         duplicates: sink.duplicates, firstDuplicates: sink.firstDuplicates,
         invalidCount: sink.invalidCount, problems: sink.problems,
         snapshot: try db.snapshot(openProject: openProject), message: message)

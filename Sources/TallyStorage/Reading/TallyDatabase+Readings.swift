@@ -2,6 +2,13 @@ import GRDB
 public import TallyCore
 
 extension TallyDatabase {
+  /// The reading with `id`.
+  ///
+  /// - Throws: ``TallyError`` when there is none, or for a storage failure.
+  public func reading(_ id: ReadingID) throws(TallyError) -> Reading {
+    try read(doing: "read reading \(id)") { db in try db.reading(id) }
+  }
+
   /// Calls `body` with each reading of `project` from `from` (inclusive) to `to` (exclusive),
   /// oldest first, without holding them all in memory.
   ///

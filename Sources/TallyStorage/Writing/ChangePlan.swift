@@ -115,7 +115,10 @@ struct ChangePlan {
       let batch = try db.importBatch(id)
       guard !batch.isUndone else {
         throw TallyError(
-          .conflict, "import \(id) is already undone", hint: "`tally redo` brings it back.")
+          .conflict, "import \(id) is already undone",
+          hint:
+            "`tally log` shows the change that took it out; undoing that change brings it back"
+            + " (`tally undo` while it is the latest change).")
       }
       guard let project = try ProjectRecord.fetchOne(db, key: batch.projectID.rawValue) else {
         throw TallyError(

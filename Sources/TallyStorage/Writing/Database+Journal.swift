@@ -5,30 +5,45 @@ extension Database {
   /// Records an applied change; discards the undone changes, which can no longer be redone,
   /// and the oldest entries past the journal's limit, with the readings only they could bring
   /// back.
+  ///
+  /// Only the discarded entries are read: an ordinary write discards one entry that set no
+  /// readings aside, and reads nothing else of the journal, however long it is.
   func record(_ change: Change, description: String, at: Timestamp) throws {
-    try execute(sql: "DELETE FROM journal WHERE undone")
-    var discarded = changesCount
+    var released = try discard(JournalRecord.filter(JournalRecord.Columns.undone))
     let record = try JournalRecord(at: at, description: description, change: change)
     try record.insert(self)
-    try execute(
-      sql: "DELETE FROM journal WHERE id <= (SELECT MAX(id) FROM journal) - ?",
-      arguments: [TallyDatabase.journalLimit])
-    discarded += changesCount
-    if discarded > 0 {
-      try dropUnreachableSetAsideReadings()
+    let newest = lastInsertedRowID
+    released.formUnion(
+      try discard(
+        JournalRecord.filter(JournalRecord.Columns.id <= newest - Int64(TallyDatabase.journalLimit))
+      ))
+    if !released.isEmpty {
+      try dropUnreachableSetAsideReadings(among: released)
     }
   }
 
-  /// Deletes set-aside readings that no journal entry can bring back any more: only undoing a
-  /// change that set readings aside restores them.
-  private func dropUnreachableSetAsideReadings() throws {
-    var reachable = Set<String>()
-    let records = try JournalRecord.fetchCursor(self)
+  /// Deletes the journal entries `request` selects.
+  ///
+  /// - Returns: The set-aside readings' labels that the deleted entries could bring back.
+  private func discard(_ request: QueryInterfaceRequest<JournalRecord>) throws -> Set<String> {
+    var labels = Set<String>()
+    let records = try request.fetchCursor(self)
     while let record = try records.next() {
-      reachable.formUnion(try record.decodedChange().setAsideLabels)
+      labels.formUnion(try record.decodedChange().setAsideLabels)
     }
-    let held = try String.fetchAll(self, sql: "SELECT DISTINCT held_for FROM set_aside_reading")
-    for label in held where !reachable.contains(label) {
+    try request.deleteAll(self)
+    return labels
+  }
+
+  /// Deletes the set-aside readings of `labels` that no journal entry left can bring back any
+  /// more: only undoing a change that set readings aside restores them.
+  private func dropUnreachableSetAsideReadings(among labels: Set<String>) throws {
+    var unreachable = labels
+    let records = try JournalRecord.fetchCursor(self)
+    while let record = try records.next(), !unreachable.isEmpty {
+      unreachable.subtract(try record.decodedChange().setAsideLabels)
+    }
+    for label in unreachable {
       try execute(sql: "DELETE FROM set_aside_reading WHERE held_for = ?", arguments: [label])
     }
   }

@@ -47,8 +47,7 @@ struct ItemCommand: ParsableCommand {
 
     func run(in session: Session) throws {
       let summary = try session.project(titled: project)
-      let from = try from.map { try session.timestamp($0, for: "--from") }
-      let to = try to.map { try session.timestamp($0, for: "--to") }
+      let (from, to) = try session.range(from: from, to: to)
       let listing = ReadingListing(project: summary.project, zone: session.zone)
       let output = StandardOutput()
       listing.begin(format, to: output)
@@ -91,9 +90,19 @@ struct ItemCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reading's id, as `item list` shows it.") var id: Int64
+    @Flag(help: "Do not ask for confirmation.") var yes = false
 
     func run(in session: Session) throws {
-      Messages.say(try session.perform(.deleteReading(ReadingID(rawValue: id), at: session.now)))
+      let reading = try session.database.reading(ReadingID(rawValue: id))
+      guard
+        try yes
+          || Confirmation.ask(
+            "Delete reading #\(id) of \(try session.projectTitle(of: reading)): "
+              + "\(AmountFormat.plain(reading.amount)) at "
+              + "\(TimestampFormat.local(reading.timestamp, in: session.zone))?",
+            refusal: "not deleting reading #\(id) without --yes")
+      else { return }
+      Messages.say(try session.perform(.deleteReading(reading.id, at: session.now)))
     }
   }
 }

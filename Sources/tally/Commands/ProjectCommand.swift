@@ -77,11 +77,12 @@ struct ProjectCommand: ParsableCommand {
 
     func run(in session: Session) throws {
       let project = try session.project(titled: title)
-      if !yes {
-        try Confirmation.ask(
-          "Delete project \(project.project.title) and its \(project.readingCount) reading(s)?",
-          refusal: "not deleting '\(project.project.title)' without --yes")
-      }
+      guard
+        try yes
+          || Confirmation.ask(
+            "Delete project \(project.project.title) and its \(project.readingCount) reading(s)?",
+            refusal: "not deleting '\(project.project.title)' without --yes")
+      else { return }
       Messages.say(try session.perform(.deleteProject(project.id, at: session.now)))
     }
   }
@@ -89,10 +90,11 @@ struct ProjectCommand: ParsableCommand {
 
 /// Asks a person to confirm on the terminal.
 enum Confirmation {
-  /// Asks `question` and throws unless the answer is yes.
+  /// Asks `question`; any answer but yes says "Not deleted." and is no error.
   ///
-  /// Without a terminal to ask on, it refuses.
-  static func ask(_ question: String, refusal: String) throws {
+  /// - Returns: Whether the answer was yes.
+  /// - Throws: ``TallyError`` without a terminal to ask on.
+  static func ask(_ question: String, refusal: String) throws -> Bool {
     guard isatty(STDIN_FILENO) == 1 else {
       throw TallyError(
         .invalidInput, "\(refusal): standard input is not a terminal to confirm on",
@@ -101,7 +103,9 @@ enum Confirmation {
     FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
     let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
     guard answer == "y" || answer == "yes" else {
-      throw TallyError(.invalidInput, "\(refusal): not confirmed")
+      Messages.say("Not deleted.")
+      return false
     }
+    return true
   }
 }

@@ -52,11 +52,7 @@ struct ReportCommand: SessionCommand {
       all
       ? session.store.state.stored.projects.map(\.project).sorted { $0.title < $1.title }
       : try titles.map { try session.project(titled: $0).project }
-    let from = try from.map { try session.timestamp($0, for: "--from") }
-    let to = try to.map { try session.timestamp($0, for: "--to") }
-    if let from, let to, from >= to {
-      throw TallyError(.invalidInput, "--from must come before --to")
-    }
+    let (from, to) = try session.range(from: from, to: to)
     if projects.isEmpty {
       Messages.say("No projects yet. Create one with `tally project add TITLE --frequency daily`.")
     }

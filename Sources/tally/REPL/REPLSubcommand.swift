@@ -22,8 +22,12 @@ struct REPLSubcommand: ParsableCommand {
   }
 
   /// Runs the REPL on the database `global` names.
+  ///
+  /// Only a person at a terminal resumes the screen the last session left, and only their
+  /// navigation is remembered: a script or piped input starts at home every time.
   static func start(_ global: GlobalOptions, script: String? = nil) throws {
-    let session = try Session(global, resumingRoute: true)
+    let interactive = script == nil && isatty(STDIN_FILENO) == 1
+    let session = try Session(global, resumingRoute: interactive)
     let environment = ProcessInfo.processInfo.environment
     let reader: any LineReader
     var source = "stdin"
