@@ -14,6 +14,7 @@ public final class REPL {
   private let reader: any LineReader
   private let console: Console
   private let source: String
+  private let showsStartScreen: Bool
   private let context: ScreenContext
   private let stack = ScreenStack()
   private var router: Router<AppState, TallyAction, Route>?
@@ -27,27 +28,30 @@ public final class REPL {
   ///   - reader: Where lines come from.
   ///   - console: Where screens and messages go.
   ///   - source: What errors in a script name as their place: the script's path, or `stdin`.
+  ///   - showsStartScreen: Whether the screen the REPL starts on is shown; by default only
+  ///     to a person at a terminal: a script prints only what its lines produce.
   public init(
     store: Store<AppState, TallyAction>, services: REPLServices, reader: any LineReader,
-    console: Console, source: String = "stdin"
+    console: Console, source: String = "stdin", showsStartScreen: Bool? = nil
   ) {
     self.store = store
     self.services = services
     self.reader = reader
     self.console = console
     self.source = source
+    self.showsStartScreen = showsStartScreen ?? reader.isInteractive
     self.context = ScreenContext(store: store, console: console, services: services)
   }
 
   /// Reads and carries out lines until `quit` or the end of input.
   ///
   /// A person at a terminal sees the screen they start on; a script or piped input prints only
-  /// what its lines produce.
+  /// what its lines produce (see `showsStartScreen`).
   ///
   /// - Returns: Whether the session ended well: always for a person, who saw each error as it
   ///   came; for a script, whether every line succeeded.
   public func run() -> Bool {
-    console.isMuted = !reader.isInteractive
+    console.isMuted = !showsStartScreen
     startRouting()
     console.isMuted = false
     return readLines() || reader.isInteractive

@@ -39,7 +39,7 @@ import Testing
       #expect(values.allSatisfy { AmountRange.contains($0.1) })
       let builder = ReportBuilder(
         calendar: PeriodCalendar(period: .monthly, zone: .gmt), includesEmpty: includesEmpty)
-      let report = builder.report(
+      let report = try builder.report(
         of: project, from: Timestamp(secondsSince1970: 1_704_067_200),
         to: Timestamp(secondsSince1970: 1_704_067_200 + 90_000_000)
       ) { start, end in

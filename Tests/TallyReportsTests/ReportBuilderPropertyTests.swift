@@ -57,7 +57,7 @@ import Testing
       let to = Timestamp(secondsSince1970: base + 350_000_000)
       let builder = ReportBuilder(
         calendar: PeriodCalendar(period: period, zone: zone), includesEmpty: includesEmpty)
-      let report = builder.report(of: project, from: from, to: to) { start, end in
+      let report = try builder.report(of: project, from: from, to: to) { start, end in
         let inside = values.filter { $0.0 >= start && $0.0 < end }.map(\.1)
         return Aggregate(
           count: inside.count, sum: inside.reduce(0, +), min: inside.min(), max: inside.max())
@@ -83,6 +83,60 @@ import Testing
         #expect(labels == labels.sorted())
         #expect(Set(labels).count == labels.count)
       }
+      // Going straight to the next reading's period after an empty one gives the same report.
+      let skipping = try builder.report(
+        of: project, from: from, to: to,
+        aggregate: { start, end in
+          let inside = values.filter { $0.0 >= start && $0.0 < end }.map(\.1)
+          return Aggregate(
+            count: inside.count, sum: inside.reduce(0, +), min: inside.min(), max: inside.max())
+        },
+        nextReading: { instant in values.map(\.0).filter { $0 >= instant }.min() })
+      #expect(skipping == report)
     }
+  }
+
+  @Test func emptyPeriodsOverASpanNobodyMeansAreRefused() throws {
+    let builder = ReportBuilder(
+      calendar: PeriodCalendar(period: .daily, zone: .gmt), includesEmpty: true)
+    let from = Timestamp(secondsSince1970: -62_135_596_800)  // 0001-01-01
+    let to = Timestamp(secondsSince1970: 253_402_300_799)  // 9999-12-31
+    var asked = 0
+    #expect {
+      try builder.report(of: project, from: from, to: to) { _, _ in
+        asked += 1
+        return Aggregate(count: 0, sum: 0, min: nil, max: nil)
+      }
+    } throws: { error in
+      "\(error)".contains("--empty would list about 3652059 daily periods")
+    }
+    #expect(asked == 0, "refused before a single period is summed")
+    // Yearly periods over the same span are few enough.
+    let yearly = ReportBuilder(
+      calendar: PeriodCalendar(period: .yearly, zone: .gmt), includesEmpty: true)
+    let report = try yearly.report(of: project, from: from, to: to) { _, _ in
+      Aggregate(count: 0, sum: 0, min: nil, max: nil)
+    }
+    #expect(report.rows.count == 9_999)
+  }
+
+  @Test func aFewReadingsOverCenturiesSumOnlyTheirPeriods() throws {
+    let builder = ReportBuilder(
+      calendar: PeriodCalendar(period: .daily, zone: .gmt), includesEmpty: false)
+    let readings = [
+      Timestamp(secondsSince1970: -62_135_596_800), Timestamp(secondsSince1970: 0),
+      Timestamp(secondsSince1970: 253_402_214_400),
+    ]
+    var asked = 0
+    let report = try builder.report(
+      of: project, from: readings[0], to: Timestamp(secondsSince1970: 253_402_300_800),
+      aggregate: { start, end in
+        asked += 1
+        let count = readings.filter { $0 >= start && $0 < end }.count
+        return Aggregate(count: count, sum: Double(count), min: 1, max: 1)
+      },
+      nextReading: { instant in readings.filter { $0 >= instant }.min() })
+    #expect(report.rows.map(\.period.label) == ["0001-01-01", "1970-01-01", "9999-12-31"])
+    #expect(asked <= 6)
   }
 }

@@ -25,7 +25,7 @@ import Testing
       for row in rows { try sink.add(row) }
       return ""
     }
-    let span = try #require(try database.readingSpan(of: project.id))
+    let span = try #require(try database.withAggregates(of: project.id) { try $0.span() })
     #expect(span.lowerBound == rows.map(\.timestamp).min())
     #expect(span.upperBound == rows.map(\.timestamp).max())
     let zone = try #require(TimeZone(identifier: "America/New_York"))
@@ -41,7 +41,7 @@ import Testing
             count: figures.count, sum: figures.sum, min: figures.min, max: figures.max)
         }
       }
-      let inMemory = builder.report(of: project, from: from, to: to) { start, end in
+      let inMemory = try builder.report(of: project, from: from, to: to) { start, end in
         let amounts = rows.filter { $0.timestamp >= start && $0.timestamp < end }.map(\.amount)
         return Aggregate(
           count: amounts.count, sum: amounts.reduce(0, +), min: amounts.min(), max: amounts.max())

@@ -54,6 +54,21 @@ public struct PeriodCalendar: Sendable {
   }
 
   /// Every period that overlaps `start..<end`, in order.
+  /// About how many periods `start..<end` spans, from the periods' average length, without
+  /// listing them.
+  public func estimatedCount(from start: Timestamp, to end: Timestamp) -> Int {
+    guard start < end else { return 0 }
+    let days: Double =
+      switch period {
+      case .daily: 1
+      case .weekly: 7
+      case .monthly: 30.436875
+      case .quarterly: 91.310625
+      case .yearly: 365.2425
+      }
+    return Int((start.seconds(until: end) / (days * 86_400)).rounded(.up))
+  }
+
   public func periods(from start: Timestamp, to end: Timestamp) -> [Period] {
     guard start < end else { return [] }
     var result: [Period] = []

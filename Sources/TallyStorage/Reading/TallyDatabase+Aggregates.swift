@@ -5,6 +5,8 @@ public import TallyCore
 /// one consistent state of the database.
 public final class RangeAggregator {
   private let statement: Statement
+  private let next: Statement
+  private let db: Database
   private let project: Int64
 
   fileprivate init(db: Database, project: ProjectID) throws {
@@ -13,7 +15,26 @@ public final class RangeAggregator {
         SELECT COUNT(*), TOTAL(amount), MIN(amount), MAX(amount) FROM reading
         WHERE project_id = ? AND timestamp >= ? AND timestamp < ?
         """)
+    next = try db.cachedStatement(
+      sql: "SELECT MIN(timestamp) FROM reading WHERE project_id = ? AND timestamp >= ?")
+    self.db = db
     self.project = project.rawValue
+  }
+
+  /// The times of the project's first and last readings, if it has any.
+  public func span() throws -> ClosedRange<Timestamp>? {
+    let row = try Row.fetchOne(
+      db, sql: "SELECT MIN(timestamp), MAX(timestamp) FROM reading WHERE project_id = ?",
+      arguments: [project])
+    guard let row, let first: Int64 = row[0], let last: Int64 = row[1] else { return nil }
+    return Timestamp(microsecondsSince1970: first)...Timestamp(microsecondsSince1970: last)
+  }
+
+  /// The time of the project's first reading at or after `instant`, if any: one step down the
+  /// (project, timestamp) index.
+  public func firstReading(atOrAfter instant: Timestamp) throws -> Timestamp? {
+    try Int64.fetchOne(next, arguments: [project, instant.microsecondsSince1970])
+      .map(Timestamp.init(microsecondsSince1970:))
   }
 
   /// Count, sum, min and max of the readings from `start` (inclusive) to `end` (exclusive).
@@ -38,17 +59,6 @@ extension TallyDatabase {
   ) throws(TallyError) -> Result {
     try read(doing: "read the readings") { db in
       try body(try RangeAggregator(db: db, project: project))
-    }
-  }
-
-  /// The times of a project's first and last readings, if it has any.
-  public func readingSpan(of project: ProjectID) throws(TallyError) -> ClosedRange<Timestamp>? {
-    try read(doing: "read the readings") { db in
-      let row = try Row.fetchOne(
-        db, sql: "SELECT MIN(timestamp), MAX(timestamp) FROM reading WHERE project_id = ?",
-        arguments: [project.rawValue])
-      guard let row, let first: Int64 = row[0], let last: Int64 = row[1] else { return nil }
-      return Timestamp(microsecondsSince1970: first)...Timestamp(microsecondsSince1970: last)
     }
   }
 }

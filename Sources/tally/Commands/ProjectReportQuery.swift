@@ -15,19 +15,24 @@ struct ProjectReportQuery {
   ) throws(TallyError) -> ProjectReport {
     let builder = ReportBuilder(
       calendar: PeriodCalendar(period: period, zone: zone), includesEmpty: includesEmpty)
-    let span = try database.readingSpan(of: project.id)
-    guard
-      let start = from ?? span?.lowerBound,
-      let end = to
-        ?? span.map({ Timestamp(microsecondsSince1970: $0.upperBound.microsecondsSince1970 + 1) })
-    else {
-      return ProjectReport(project: project, period: period, rows: [])
-    }
+    // One read: the span and every period's figures see the same state of the database.
     return try database.withAggregates(of: project.id) { aggregator in
-      try builder.report(of: project, from: start, to: end) { start, end in
-        let figures = try aggregator.aggregate(from: start, to: end)
-        return Aggregate(count: figures.count, sum: figures.sum, min: figures.min, max: figures.max)
+      let span = try aggregator.span()
+      guard
+        let start = from ?? span?.lowerBound,
+        let end = to
+          ?? span.map({ Timestamp(microsecondsSince1970: $0.upperBound.microsecondsSince1970 + 1) })
+      else {
+        return ProjectReport(project: project, period: period, rows: [])
       }
+      return try builder.report(
+        of: project, from: start, to: end,
+        aggregate: { start, end in
+          let figures = try aggregator.aggregate(from: start, to: end)
+          return Aggregate(
+            count: figures.count, sum: figures.sum, min: figures.min, max: figures.max)
+        },
+        nextReading: aggregator.firstReading(atOrAfter:))
     }
   }
 }
