@@ -22,7 +22,8 @@ import Testing
     #expect(try sandbox.everything() == before)
     let deleted = try sandbox.run("item", "delete", "1", "--yes")
     #expect(deleted.status == 0)
-    #expect(try sandbox.succeed("item", "list", "Car", "--format", "csv") == "id,timestamp,amount,note\n")
+    #expect(
+      try sandbox.succeed("item", "list", "Car", "--format", "csv") == "id,timestamp,amount,note\n")
   }
 
   @Test func anUnknownReadingIsNamedBeforeAnyQuestion() throws {
@@ -35,7 +36,9 @@ import Testing
   @Test(arguments: [["item", "list", "Car"], ["report", "Car"]])
   func fromAfterToFailsEverywhere(_ command: [String]) throws {
     let sandbox = try sandboxWithACar()
-    for (from, to) in [("2024-02-01", "2024-01-01"), ("2024-01-15T08:00:00Z", "2024-01-15T08:00:00Z")] {
+    for (from, to) in [
+      ("2024-02-01", "2024-01-01"), ("2024-01-15T08:00:00Z", "2024-01-15T08:00:00Z"),
+    ] {
       let result = try sandbox.tally.run(
         command + ["--from", from, "--to", to], environment: sandbox.environment)
       #expect(result.status == 1)
@@ -43,7 +46,9 @@ import Testing
     }
   }
 
-  @Test(arguments: [["item", "list", "Car", "--format", "csv"], ["report", "Car", "--format", "csv"]])
+  @Test(arguments: [
+    ["item", "list", "Car", "--format", "csv"], ["report", "Car", "--format", "csv"],
+  ])
   func fromIsInclusiveToTheMicrosecondAndToExclusive(_ command: [String]) throws {
     let sandbox = try sandboxWithACar()
     let at = try sandbox.tally.run(
@@ -111,7 +116,8 @@ import Testing
 
   @Test func aRowWithoutItsTrailingEmptyFieldIsRead() throws {
     let sandbox = try Sandbox()
-    let path = try file(sandbox, "date,amount,note\n2024-01-01,5,first\n2024-01-02,6\n2024-01-03,7,\n")
+    let path = try file(
+      sandbox, "date,amount,note\n2024-01-01,5,first\n2024-01-02,6\n2024-01-03,7,\n")
     try sandbox.succeed("import", path, "--project", "P", "--create", "--frequency", "daily")
     #expect(
       try sandbox.succeed("item", "list", "P", "--format", "csv") == """
@@ -126,7 +132,8 @@ import Testing
   @Test func aRowMissingMoreThanItsLastFieldIsInvalid() throws {
     let sandbox = try Sandbox()
     let path = try file(sandbox, "date,amount,note\n2024-01-01\n")
-    let result = try sandbox.run("import", path, "--project", "P", "--create", "--frequency", "daily")
+    let result = try sandbox.run(
+      "import", path, "--project", "P", "--create", "--frequency", "daily")
     #expect(result.status == 1)
     #expect(result.stderr.contains("line 2: 1 field(s) where the header has 3"))
   }
@@ -134,10 +141,13 @@ import Testing
   @Test func aHeaderThatNamesAColumnTwiceIsRefusedByName() throws {
     let sandbox = try Sandbox()
     let path = try file(sandbox, "date,amount,Amount\n2024-01-01,5,6\n")
-    let result = try sandbox.run("import", path, "--project", "P", "--create", "--frequency", "daily")
+    let result = try sandbox.run(
+      "import", path, "--project", "P", "--create", "--frequency", "daily")
     #expect(result.status == 1)
-    #expect(result.stderr.contains("names the column 'amount' twice (columns 2 and 3 of the header)"))
-    #expect(try sandbox.succeed("project", "list", "--format", "csv").split(separator: "\n").count == 1)
+    #expect(
+      result.stderr.contains("names the column 'amount' twice (columns 2 and 3 of the header)"))
+    #expect(
+      try sandbox.succeed("project", "list", "--format", "csv").split(separator: "\n").count == 1)
   }
 
   @Test func aBinaryFileIsRefusedWithoutPrintingItsBytes() throws {
@@ -145,9 +155,11 @@ import Testing
     var bytes: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00]
     bytes += (0..<2_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     let path = try file(sandbox, bytes, name: "tally.bin")
-    let result = try sandbox.run("import", path, "--project", "P", "--create", "--frequency", "daily")
+    let result = try sandbox.run(
+      "import", path, "--project", "P", "--create", "--frequency", "daily")
     #expect(result.status == 1)
-    #expect(result.stderr.contains("cannot import \(path): it is not a text file (it holds binary data)"))
+    #expect(
+      result.stderr.contains("cannot import \(path): it is not a text file (it holds binary data)"))
     #expect(result.stderr.count < 300)
     #expect(!result.stderr.contains("ELF"))
   }

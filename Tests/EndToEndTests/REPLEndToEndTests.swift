@@ -68,7 +68,8 @@ import Testing
     let add = try sandbox.run("repl", "--script", script.path)
     #expect(add.status == 1)
     #expect(add.stderr.contains("s.txt:1: unknown command 'add'"))
-    #expect(try sandbox.succeed("item", "list", "Car", "--format", "csv") == "id,timestamp,amount,note\n")
+    #expect(
+      try sandbox.succeed("item", "list", "Car", "--format", "csv") == "id,timestamp,amount,note\n")
   }
 
   @Test func scriptsDoNotChangeTheDatabaseWhenTheirLinesFail() throws {

@@ -44,7 +44,9 @@ public struct ReportBuilder: Sendable {
       try checkSpan(from: from, to: to)
     }
     var rows: [PeriodSummary] = []
-    guard from < to else { return ProjectReport(project: project, period: calendar.period, rows: []) }
+    guard from < to else {
+      return ProjectReport(project: project, period: calendar.period, rows: [])
+    }
     var period = calendar.period(containing: from)
     while period.start < to {
       let start = Swift.max(period.start, from)

@@ -53,7 +53,6 @@ public struct PeriodCalendar: Sendable {
     self.period(containing: period.end)
   }
 
-  /// Every period that overlaps `start..<end`, in order.
   /// About how many periods `start..<end` spans, from the periods' average length, without
   /// listing them.
   public func estimatedCount(from start: Timestamp, to end: Timestamp) -> Int {
@@ -69,6 +68,7 @@ public struct PeriodCalendar: Sendable {
     return Int((start.seconds(until: end) / (days * 86_400)).rounded(.up))
   }
 
+  /// Every period that overlaps `start..<end`, in order.
   public func periods(from start: Timestamp, to end: Timestamp) -> [Period] {
     guard start < end else { return [] }
     var result: [Period] = []

@@ -21,8 +21,13 @@ public final class ImportSink {
   private let fullInsert: Statement
   private var pending: [ImportedReading] = []
   private let lookup: Statement?
-  /// How many of the identical readings stored before the import each key has used up.
-  private var matched: [Key: Int] = [:]
+  /// The stored readings that earlier rows of the file matched, by id.
+  ///
+  /// Each stored reading makes one row a duplicate. A bit per id up to the largest stored before the import
+  /// (125 KB for a million), where a dictionary of keys took 140 MB.
+  private var matched: ReadingIDSet
+  /// The largest reading id before the import: the import's own readings come after it.
+  private let lastStoredID: Int64
   private let keepsAllProblems: Bool
 
   /// How many rows were inserted.
@@ -36,16 +41,6 @@ public final class ImportSink {
   /// The first few invalid rows, or all of them when they are to be listed.
   public private(set) var problems: [RowProblem] = []
 
-  private struct Key: Hashable {
-    var timestamp: Int64
-    var amount: UInt64
-    var note: String?
-  }
-
-  /// Whether rows are sorted by time before they are looked up and inserted; not worth it
-  /// while the (project, timestamp) index is dropped, which happens only for a project that
-  /// holds nothing to look up.
-  private let sortsByTime: Bool
   /// How many rows have been taken, valid or not: the next row's position in the file.
   private var position = 0
   /// The positions of the pending rows, to report the first duplicates in file order.
@@ -55,23 +50,23 @@ public final class ImportSink {
 
   init(
     db: Database, projectID: ProjectID, batchID: ImportBatchID, projectIsEmpty: Bool,
-    keepsAllProblems: Bool, sortsByTime: Bool
+    keepsAllProblems: Bool
   ) throws {
-    self.sortsByTime = sortsByTime || !projectIsEmpty
     self.db = db
     self.projectID = projectID.rawValue
     self.batchID = batchID.rawValue
     self.keepsAllProblems = keepsAllProblems
     fullInsert = try db.makeStatement(sql: Self.insertSQL(rows: Self.rowsPerInsert))
+    lastStoredID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM reading") ?? 0
     // An empty project holds nothing to compare with.
+    matched = ReadingIDSet(upTo: projectIsEmpty ? 0 : lastStoredID)
     lookup =
       projectIsEmpty
       ? nil
       : try db.makeStatement(
         sql: """
-          SELECT COUNT(*) FROM reading
-          WHERE project_id = ? AND timestamp = ? AND amount = ? AND note IS ?
-            AND batch_id IS NOT ?
+          SELECT id FROM reading
+          WHERE project_id = ? AND timestamp = ? AND amount = ? AND note IS ? AND id <= ?
           """)
   }
 
@@ -80,7 +75,7 @@ public final class ImportSink {
     pending.append(row)
     pendingPositions.append(position)
     position += 1
-    if pending.count == (sortsByTime ? Self.rowsPerRun : Self.rowsPerInsert) {
+    if pending.count == Self.rowsPerRun {
       try flush()
     }
   }
@@ -95,16 +90,16 @@ public final class ImportSink {
   ///
   /// In time order, the rows are looked up and land next to each other in the (project,
   /// timestamp) index, so SQLite touches each index page once per run instead of once per row
-  /// (a re-import of a million rows looks each up in a warm page); many rows per statement pay
-  /// SQLite's per-statement work (the id sequence, starting and finishing the statement) once
-  /// per statement, not once per row.
+  /// (a re-import of a million rows looks each up in a warm page); the table, too, holds them
+  /// in runs of time order, so a later lookup of each in time order reads its pages in turn.
+  /// Many rows per statement pay SQLite's per-statement work (the id sequence, starting and
+  /// finishing the statement) once per statement, not once per row.
   private func flush() throws {
-    // Sort positions rather than the rows themselves: moving an Int is cheaper than moving a
-    // row with its note.
+    // Sort (time, position) pairs rather than the rows themselves: moving two integers is
+    // cheaper than moving a row with its note.
     let rows = pending
-    var order =
-      sortsByTime
-      ? rows.indices.sorted { rows[$0].timestamp < rows[$1].timestamp } : Array(rows.indices)
+    var order = rows.indices.map { (rows[$0].timestamp.microsecondsSince1970, $0) }
+      .sorted { $0 < $1 }.map(\.1)
     if let lookup {
       order = try order.filter { index in
         guard try isDuplicate(rows[index], lookup) else { return true }
@@ -181,16 +176,58 @@ public final class ImportSink {
     if keepsAllProblems || problems.count < 5 { problems.append(problem) }
   }
 
+  /// Whether `row` is a duplicate: the project held an identical reading before the import
+  /// that no earlier row of the file has matched.
+  ///
+  /// The lookup is bound and stepped on SQLite's statement directly: it runs once per row of a
+  /// re-import, a million times for a million rows.
   private func isDuplicate(_ row: ImportedReading, _ lookup: Statement) throws -> Bool {
-    let key = Key(
-      timestamp: row.timestamp.microsecondsSince1970, amount: row.amount.bitPattern,
-      note: row.note)
-    let stored =
-      try Int.fetchOne(
-        lookup, arguments: [projectID, key.timestamp, row.amount, row.note, batchID]) ?? 0
-    let used = matched[key, default: 0]
-    guard used < stored else { return false }
-    matched[key] = used + 1
+    try withExtendedLifetime(lookup) { () throws -> Bool in
+      let statement = lookup.sqliteStatement
+      sqlite3_bind_int64(statement, 1, projectID)
+      sqlite3_bind_int64(statement, 2, row.timestamp.microsecondsSince1970)
+      sqlite3_bind_double(statement, 3, row.amount)
+      if let note = row.note {
+        sqlite3_bind_text(statement, 4, note, -1, sqliteTransient)
+      } else {
+        sqlite3_bind_null(statement, 4)
+      }
+      sqlite3_bind_int64(statement, 5, lastStoredID)
+      defer { sqlite3_reset(statement) }
+      while true {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW:
+          let id = sqlite3_column_int64(statement, 0)
+          if matched.insert(id) { return true }
+        case SQLITE_DONE:
+          return false
+        case let code:
+          throw DatabaseError(
+            resultCode: ResultCode(rawValue: code),
+            message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+      }
+    }
+  }
+}
+
+/// A set of reading ids from 0 up to a bound, a bit each.
+struct ReadingIDSet {
+  private var words: [UInt64]
+
+  /// An empty set for ids from 0 through `last`.
+  init(upTo last: Int64) {
+    words = Array(repeating: 0, count: Int(max(0, last)) / 64 + 1)
+  }
+
+  /// Adds `id`, which must be within the bound.
+  ///
+  /// - Returns: Whether it was not in the set before.
+  mutating func insert(_ id: Int64) -> Bool {
+    let word = Int(id) / 64
+    let bit = UInt64(1) << UInt64(id % 64)
+    guard words[word] & bit == 0 else { return false }
+    words[word] |= bit
     return true
   }
 }

@@ -89,7 +89,7 @@ extension TallyDatabase {
       let firstReadingID = try db.nextID(of: "reading")
       let sink = try ImportSink(
         db: db, projectID: project.id, batchID: batch.id, projectIsEmpty: projectIsEmpty,
-        keepsAllProblems: skipInvalid, sortsByTime: !rebuildsIndex)
+        keepsAllProblems: skipInvalid)
       try db.withReadingIndex(suspended: rebuildsIndex) {
         batch.sha256 = try rows(sink)
         try sink.finish()
@@ -133,7 +133,8 @@ extension TallyDatabase {
         try db.updateCounters(of: [project.id], adding: [project.id: sink.imported])
       }
       return ImportOutcome(
-        batch: dryRun || changesNothing ? nil : batch, projectTitle: project.title, imported: sink.imported,
+        batch: dryRun || changesNothing ? nil : batch, projectTitle: project.title,
+        imported: sink.imported,
         duplicates: sink.duplicates, firstDuplicates: sink.firstDuplicates,
         invalidCount: sink.invalidCount, problems: sink.problems,
         snapshot: try db.snapshot(openProject: openProject), message: message)

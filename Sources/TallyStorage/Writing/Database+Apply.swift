@@ -207,4 +207,15 @@ extension Change {
     default: []
     }
   }
+
+  /// The labels of the set-aside readings this change brings back, which redoing it (after an
+  /// undo) brings back again.
+  var restoredLabels: Set<String> {
+    switch self {
+    case .restoreImport(let batch): [Self.setAsideLabel(of: batch)]
+    case .restoreReadings(let project): [Self.setAsideLabel(of: project)]
+    case .batch(let changes): changes.reduce(into: []) { $0.formUnion($1.restoredLabels) }
+    default: []
+    }
+  }
 }

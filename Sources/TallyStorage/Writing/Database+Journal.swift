@@ -24,12 +24,15 @@ extension Database {
 
   /// Deletes the journal entries `request` selects.
   ///
-  /// - Returns: The set-aside readings' labels that the deleted entries could bring back.
+  /// - Returns: The set-aside readings' labels that the deleted entries could bring back: by
+  ///   undo (a done change that set them aside) or by redo (an undone one that restores them).
   private func discard(_ request: QueryInterfaceRequest<JournalRecord>) throws -> Set<String> {
     var labels = Set<String>()
     let records = try request.fetchCursor(self)
     while let record = try records.next() {
-      labels.formUnion(try record.decodedChange().setAsideLabels)
+      let change = try record.decodedChange()
+      labels.formUnion(change.setAsideLabels)
+      labels.formUnion(change.restoredLabels)
     }
     try request.deleteAll(self)
     return labels

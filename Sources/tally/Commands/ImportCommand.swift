@@ -47,7 +47,8 @@ struct ImportCommand: ParsableCommand {
   struct Undo: SessionCommand {
     static let configuration = CommandConfiguration(
       abstract:
-        "Take out exactly the readings an import brought in (`tally undo` right after brings them back).")
+        "Take out exactly the readings an import brought in (`tally undo` right after brings them back)."
+    )
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The import's id, as `import list` shows it.") var batch: Int64
