@@ -139,13 +139,54 @@ import Testing
     #expect(store.state.timer(for: id)?.startedAt == start)
     let stop = Timestamp(secondsSince1970: 1_700_000_000 + 150 * 60)
     #expect(store.request(.stopTimer(id, at: stop)) == nil)
-    #expect(store.state.status == "Stopped the timer for Work: 150 min")
+    #expect(store.state.status == "Stopped the timer for Work after 2:30 (h:mm): recorded 150 min")
     #expect(store.state.stored.timers.isEmpty)
     var readings: [Reading] = []
     try database.forEachReading(of: id) { readings.append($0) }
     #expect(readings.map(\.amount) == [150])
     #expect(readings.map(\.timestamp) == [start])
     #expect(store.request(.stopTimer(id, at: stop))?.message == "no timer is running for Work")
+  }
+
+  @Test func aTimerIsRoundedToTheSecondTakesANoteAndCanBeCancelled() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let id = try addProject(store, "Writing", units: "h")
+    let start = Timestamp(secondsSince1970: 1_700_000_000)
+    #expect(store.request(.startTimer(id, at: start)) == nil)
+    #expect(store.state.status == "Started a timer for Writing")
+    // 39.2 seconds: recorded as 39 seconds in hours, shown to people as h:mm.
+    let stop = Timestamp(microsecondsSince1970: start.microsecondsSince1970 + 39_200_000)
+    #expect(store.request(.stopTimer(id, note: "draft", at: stop)) == nil)
+    #expect(
+      store.state.status == "Stopped the timer for Writing after 0:01 (h:mm): recorded 0.0108333333333333 h")
+    var readings: [Reading] = []
+    try database.forEachReading(of: id) { readings.append($0) }
+    #expect(readings.map(\.amount) == [39.0 / 3_600])
+    #expect(readings.map(\.note) == ["draft"])
+
+    #expect(store.request(.startTimer(id, at: stop)) == nil)
+    let later = Timestamp(secondsSince1970: 1_700_000_000 + 3_725)
+    #expect(store.request(.cancelTimer(id, at: later)) == nil)
+    #expect(store.state.status == "Cancelled the timer for Writing after 1:01 (h:mm); nothing was recorded")
+    #expect(store.state.stored.timers.isEmpty)
+    #expect(store.state.project(id: id)?.readingCount == 1)
+    // Undo brings the timer back as it was.
+    #expect(store.request(.undo(at: later)) == nil)
+    #expect(store.state.timer(for: id)?.startedAt == stop)
+    #expect(store.request(.cancelTimer(ProjectID(rawValue: 99), at: later))?.kind == .notFound)
+  }
+
+  @Test func aTimerOnUnitsThatAreNotTimeSaysItRecordsHours() throws {
+    let store = try makeStore(try TallyDatabase.inMemory())
+    let id = try addProject(store, "Mileage", units: "km")
+    let start = Timestamp(secondsSince1970: 1_700_000_000)
+    #expect(store.request(.startTimer(id, at: start)) == nil)
+    #expect(
+      store.state.status
+        == "Started a timer for Mileage; its units (km) are not a time unit, so stopping it records hours")
+    #expect(store.request(.stopTimer(id, at: Timestamp(secondsSince1970: 1_700_005_400))) == nil)
+    #expect(store.state.status == "Stopped the timer for Mileage after 1:30 (h:mm): recorded 1.5 hours")
   }
 
   @Test func undoAndRedoWorkAcrossRestarts() throws {

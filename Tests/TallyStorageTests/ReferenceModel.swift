@@ -85,16 +85,27 @@ struct ReferenceModel: Equatable {
     case .startTimer(let id, let at):
       guard data.projects[id] != nil, data.timers[id] == nil else { return false }
       data.timers[id] = at
-    case .stopTimer(let id, let at):
+    case .stopTimer(let id, let note, let at):
       guard let project = data.projects[id], let start = data.timers.removeValue(forKey: id)
       else { return false }
       lastReadingID += 1
       let readingID = ReadingID(rawValue: lastReadingID)
+      // Whole seconds, in the project's unit of time (hours unless minutes or seconds).
+      let seconds = (Double(at.microsecondsSince1970 - start.microsecondsSince1970) / 1e6).rounded()
+      let unit: Double =
+        switch project.units {
+        case "min": 60
+        case "s": 1
+        default: 3_600
+        }
       data.readings[readingID] = Reading(
-        id: readingID, projectID: id,
-        amount: RunningTimer(projectID: id, startedAt: start).elapsed(
-          until: at, units: project.units),
-        timestamp: start, note: "timer")
+        id: readingID, projectID: id, amount: seconds / unit, timestamp: start,
+        note: note ?? "timer")
+      data.projects[id]?.updatedAt = at
+    case .cancelTimer(let id, let at):
+      guard data.projects[id] != nil, data.timers.removeValue(forKey: id) != nil else {
+        return false
+      }
       data.projects[id]?.updatedAt = at
     case .undo, .redo, .undoImport:
       return false

@@ -12,7 +12,7 @@ import Testing
 
   /// Turns a random number into a request against what the model holds now.
   static func request(from code: Int, model: ReferenceModel, at: Timestamp) -> Request {
-    let kind = code % 12
+    let kind = code % 13
     let pick = code / 12
     let projects = model.data.projects.keys.sorted()
     let readings = model.data.readings.keys.sorted()
@@ -46,8 +46,9 @@ import Testing
         readingID, ReadingEdit(amount: amount, note: pick % 2 == 0 ? "" : "edited"), at: at)
     case 7: return .deleteReading(readingID, at: at)
     case 8: return .startTimer(projectID, at: at)
-    case 9: return .stopTimer(projectID, at: at)
+    case 9: return .stopTimer(projectID, note: pick % 2 == 0 ? nil : "stopped", at: at)
     case 10: return .undo(at: at)
+    case 11: return .cancelTimer(projectID, at: at)
     default: return .redo(at: at)
     }
   }

@@ -20,7 +20,9 @@ extension Request {
     case .editReading(let id, let edit, let at):
       if let amount = edit.amount { try Self.checkAmount(amount) }
       return .editReading(id, edit, at: at)
-    case .deleteProject, .deleteReading, .startTimer, .stopTimer, .undoImport, .undo, .redo:
+    case .stopTimer(let id, let note, let at):
+      return .stopTimer(id, note: Self.cleanedNote(note), at: at)
+    case .deleteProject, .deleteReading, .startTimer, .cancelTimer, .undoImport, .undo, .redo:
       return self
     }
   }

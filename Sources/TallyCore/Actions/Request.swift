@@ -11,7 +11,10 @@ public enum Request: Equatable, Sendable {
   case editReading(ReadingID, ReadingEdit, at: Timestamp)
   case deleteReading(ReadingID, at: Timestamp)
   case startTimer(ProjectID, at: Timestamp)
-  case stopTimer(ProjectID, at: Timestamp)
+  /// Stops the timer and records the elapsed time, with the note given or "timer".
+  case stopTimer(ProjectID, note: String? = nil, at: Timestamp)
+  /// Stops the timer and records nothing.
+  case cancelTimer(ProjectID, at: Timestamp)
   /// Takes out the readings an import brought in.
   case undoImport(ImportBatchID, at: Timestamp)
   case undo(at: Timestamp)

@@ -13,10 +13,26 @@ public struct RunningTimer: Hashable, Codable, Sendable {
     self.startedAt = startedAt
   }
 
-  /// The elapsed time from start to `stop`, in the unit a project's units name: minutes or
-  /// seconds when they say so (`min`, `minutes`, `s`, `sec`, `seconds`), hours otherwise.
+  /// The whole seconds from start to `stop`, rounded to the nearest.
+  public func elapsedSeconds(until stop: Timestamp) -> Int64 {
+    Int64(max(0, startedAt.seconds(until: stop)).rounded())
+  }
+
+  /// The elapsed time from start to `stop`, rounded to the second, in the unit a project's
+  /// units name: minutes or seconds when they say so (`min`, `minutes`, `s`, `sec`,
+  /// `seconds`), hours otherwise.
   public func elapsed(until stop: Timestamp, units: String) -> Double {
-    startedAt.seconds(until: stop) / TimeUnit(units: units).seconds
+    Double(elapsedSeconds(until: stop)) / TimeUnit(units: units).seconds
+  }
+}
+
+/// Durations as people read them on a clock.
+public enum Duration {
+  /// `seconds` as hours and minutes, rounded to the minute: `0:00`, `1:05`, `27:30`.
+  public static func clock(_ seconds: Int64) -> String {
+    let minutes = (max(0, seconds) + 30) / 60
+    let tens = minutes % 60 < 10 ? "0" : ""
+    return "\(minutes / 60):\(tens)\(minutes % 60)"
   }
 }
 
@@ -26,10 +42,16 @@ public enum TimeUnit: Equatable, Sendable {
 
   /// The unit a project's units name; hours unless they say minutes or seconds.
   public init(units: String) {
+    self = TimeUnit(naming: units) ?? .hours
+  }
+
+  /// The unit `units` name, or `nil` when they are not a unit of time (`km`, `EUR`, none).
+  public init?(naming units: String) {
     switch units.trimmingCharacters(in: .whitespaces).lowercased() {
+    case "h", "hr", "hrs", "hour", "hours": self = .hours
     case "min", "mins", "minute", "minutes", "m": self = .minutes
     case "s", "sec", "secs", "second", "seconds": self = .seconds
-    default: self = .hours
+    default: return nil
     }
   }
 

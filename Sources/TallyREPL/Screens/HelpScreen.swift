@@ -23,6 +23,7 @@ final class HelpScreen: Screen {
       On a project's screen (the project is implied)
         add AMOUNT [--at TIME] [--note TEXT]
         start, stop         run the project's timer; stopping records the time
+                            (`stop --note TEXT` notes it); `cancel` records nothing
         report              open the report; `report --period P --format F` prints one
         list                list every reading
         import FILE         import a CSV file into the project (options as `import --help`)

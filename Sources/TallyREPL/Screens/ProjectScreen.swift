@@ -22,7 +22,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
   }
 
   override var commands: [String] {
-    ["add", "start", "stop", "report", "list", "edit", "delete"]
+    ["add", "start", "stop", "cancel", "report", "list", "edit", "delete"]
   }
 
   override func show() {

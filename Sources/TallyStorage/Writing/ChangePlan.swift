@@ -85,31 +85,38 @@ struct ChangePlan {
           "a timer is already running for \(project.title) since \(running.startedAt)",
           hint: "Stop it first with `tally timer stop \(project.title)`.")
       }
+      var message = "Started a timer for \(project.title)"
+      if TimeUnit(naming: project.units) == nil {
+        message +=
+          "; its units"
+          + (project.units.isEmpty ? " are not given" : " (\(project.units)) are not a time unit")
+          + ", so stopping it records hours"
+      }
       return ChangePlan(
-        change: .startTimer(RunningTimer(projectID: id, startedAt: at)),
-        message: "Started a timer for \(project.title)")
+        change: .startTimer(RunningTimer(projectID: id, startedAt: at)), message: message)
 
-    case .stopTimer(let id, let at):
-      let project = try db.projectRecord(id).project()
-      guard let timer = try db.timer(of: id) else {
-        throw TallyError(
-          .conflict, "no timer is running for \(project.title)",
-          hint: "Start one with `tally timer start \(project.title)`.")
-      }
-      guard at >= timer.startedAt else {
-        throw TallyError(
-          .invalidInput,
-          "the timer for \(project.title) started at \(timer.startedAt), after the stop time \(at)"
-        )
-      }
+    case .stopTimer(let id, let note, let at):
+      let (project, timer) = try runningTimer(of: id, stoppedAt: at, in: db)
       let reading = Reading(
         id: ReadingID(rawValue: try db.nextID(of: "reading")), projectID: id,
         amount: timer.elapsed(until: at, units: project.units), timestamp: timer.startedAt,
-        note: "timer")
+        note: note ?? "timer")
       return ChangePlan(
         change: .batch([.stopTimer(timer), .insertReadings([reading]), touch(project, at: at)]),
-        message: "Stopped the timer for \(project.title): \(amount(reading, project))",
+        message:
+          "Stopped the timer for \(project.title) after "
+          + "\(Duration.clock(timer.elapsedSeconds(until: at))) (h:mm): recorded "
+          + (TimeUnit(naming: project.units) == nil
+            ? "\(AmountFormat.plain(reading.amount)) hours" : amount(reading, project)),
         readingID: reading.id)
+
+    case .cancelTimer(let id, let at):
+      let (project, timer) = try runningTimer(of: id, stoppedAt: at, in: db)
+      return ChangePlan(
+        change: .batch([.stopTimer(timer), touch(project, at: at)]),
+        message:
+          "Cancelled the timer for \(project.title) after "
+          + "\(Duration.clock(timer.elapsedSeconds(until: at))) (h:mm); nothing was recorded")
 
     case .undoImport(let id, let at):
       let batch = try db.importBatch(id)
@@ -134,6 +141,24 @@ struct ChangePlan {
     case .undo, .redo:
       throw TallyError(.invalidInput, "undo and redo are not changes to plan")
     }
+  }
+
+  /// The project and its running timer, which must have started by `at`.
+  private static func runningTimer(
+    of id: ProjectID, stoppedAt at: Timestamp, in db: Database
+  ) throws -> (Project, RunningTimer) {
+    let project = try db.projectRecord(id).project()
+    guard let timer = try db.timer(of: id) else {
+      throw TallyError(
+        .conflict, "no timer is running for \(project.title)",
+        hint: "Start one with `tally timer start \(project.title)`.")
+    }
+    guard at >= timer.startedAt else {
+      throw TallyError(
+        .invalidInput,
+        "the timer for \(project.title) started at \(timer.startedAt), after the stop time \(at)")
+    }
+    return (project, timer)
   }
 
   /// Marks a project as changed at `at`.

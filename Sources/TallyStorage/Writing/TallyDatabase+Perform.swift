@@ -32,7 +32,8 @@ extension TallyDatabase {
         message = "Redid: \(entry.description)"
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
-        .startTimer(_, let at), .stopTimer(_, let at), .undoImport(_, let at):
+        .startTimer(_, let at), .stopTimer(_, _, let at), .cancelTimer(_, let at),
+        .undoImport(_, let at):
         let plan = try ChangePlan.plan(request, in: db)
         try db.applyKeepingCounters(plan.change)
         try db.record(plan.change, description: plan.message, at: at)
@@ -55,6 +56,7 @@ extension TallyDatabase {
     case .deleteReading: "delete the reading"
     case .startTimer: "start the timer"
     case .stopTimer: "stop the timer"
+    case .cancelTimer: "cancel the timer"
     case .undoImport: "undo the import"
     case .undo: "undo"
     case .redo: "redo"

@@ -8,7 +8,7 @@ struct TimerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timer",
     abstract: "Start and stop a project's timer; the elapsed time becomes a reading.",
-    subcommands: [Start.self, Stop.self, Status.self]
+    subcommands: [Start.self, Stop.self, Cancel.self, Status.self]
   )
 
   struct Start: SessionCommand {
@@ -31,10 +31,25 @@ struct TimerCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.") var project: String
+    @Option(parsing: .unconditional, help: "The reading's note; default: timer.")
+    var note: String?
 
     func run(in session: Session) throws {
       let project = try session.project(titled: project)
-      Messages.say(try session.perform(.stopTimer(project.id, at: session.now)))
+      Messages.say(try session.perform(.stopTimer(project.id, note: note, at: session.now)))
+    }
+  }
+
+  struct Cancel: SessionCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Stop a project's timer without recording anything (undo brings it back).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project's title.") var project: String
+
+    func run(in session: Session) throws {
+      let project = try session.project(titled: project)
+      Messages.say(try session.perform(.cancelTimer(project.id, at: session.now)))
     }
   }
 
