@@ -9,7 +9,9 @@
 #  - the same file into the project that holds its first half (half duplicates, half new).
 # Before timing, each tally import's result is checked against the reference: the readings'
 # count, sum, min and max as sqlite3 computes them from the plain table, and the new and
-# duplicate counts of the import recorded (none for the re-import).
+# duplicate counts of the import recorded (none for the re-import); and each reader of
+# `tally-bench csv` must read the file's 1,000,000 rows (and `rows` the reference's sum of the
+# amounts) before it prints its figure.
 # Usage: Benchmarks/import.sh [RUNS]   (from the package root; needs sqlite3 and python3)
 runs=${1:-5}
 products=tally-bench
@@ -62,6 +64,13 @@ python3 "$root/Benchmarks/compare.py" "$runs" \
 echo
 echo "### reading the file alone (no database), rows per second"
 echo
+# Each reader must count the generator's 1,000,000 data rows, and `rows` must sum the amounts
+# to the reference table's sum, before it prints a figure.
+sum=$(sqlite3 "$work/reference.sqlite" "SELECT printf('%.2f', SUM(amount)) FROM t")
 for reader in records rows csvswift; do
-  echo "    $("$bin/tally-bench" csv "$readings" --reader "$reader")"
+  checks=(--expect-rows 1000000)
+  if [[ $reader == rows ]]; then checks+=(--expect-sum "$sum"); fi
+  # Assigned first: a failing command inside echo's argument would not stop the script.
+  figure=$("$bin/tally-bench" csv "$readings" --reader "$reader" "${checks[@]}")
+  echo "    $figure"
 done

@@ -1,6 +1,10 @@
 """Times the REPL in a pseudo-terminal: process start to first prompt, and each screen change
 (from Enter to the next prompt). Prints Markdown tables of medians.
 
+It waits for whole prompts (the prompt starts a line and is the last thing written), and it
+stops with an error if a line it sends fails (an `Error:` before the next prompt) or tally
+exits other than 0 on `quit`, so every figure is the time of a line that did what it says.
+
 It drives the terminal with the standard library's pty module rather than pexpect, whose
 sends wait 50 ms each.
 
@@ -9,6 +13,7 @@ Usage: repl_timing.py TALLY RUNS   (TALLY_DB must hold a project named Readings)
 
 import os
 import pty
+import re
 import select
 import statistics
 import sys
@@ -18,8 +23,18 @@ tally, runs = sys.argv[1], int(sys.argv[2])
 os.environ.update(NO_COLOR="1", TERM="xterm", COLUMNS="120")
 
 
+# A prompt starts a line (readline may put terminal modes such as bracketed paste's
+# "\x1b[?2004h" first) and is the last thing written before the REPL waits for a key.
+PROMPT_START = rb"(?:^|[\r\n])(?:\x1b\[[0-9;?]*[A-Za-z])*"
+# How long the output must stay quiet after a prompt for it to count as the whole prompt; the
+# time taken is the time the prompt arrived, before this wait.
+SETTLE = 0.05
+# Any screen's prompt: `tally › ` and the titles and screens after it, each ending in ` › `.
+ANY_PROMPT = "tally › (?:[^\r\n]* › )?".encode()
+
+
 class Terminal:
-    """tally on a pseudo-terminal, read until a prompt appears."""
+    """tally on a pseudo-terminal, read until a whole prompt appears."""
 
     def __init__(self, *arguments):
         self.pid, self.fd = pty.fork()
@@ -27,20 +42,41 @@ class Terminal:
             os.execv(tally, [tally, *arguments])
         self.buffer = b""
 
-    def until(self, text):
-        wanted = text.encode()
-        while wanted not in self.buffer:
-            ready, _, _ = select.select([self.fd], [], [], 60)
-            if not ready:
-                raise TimeoutError(f"no {text!r} in {self.buffer[-300:]!r}")
-            try:
-                chunk = os.read(self.fd, 65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise EOFError(f"no {text!r} in {self.buffer[-300:]!r}")
-            self.buffer += chunk
-        self.buffer = self.buffer[self.buffer.index(wanted) + len(wanted):]
+    def read(self, timeout):
+        """Appends what the terminal has to the buffer; False if nothing came in `timeout`."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            raise EOFError(f"tally exited; the output ends {self.tail()!r}")
+        self.buffer += chunk
+        return True
+
+    def until(self, prompt=None):
+        """Waits for the whole `prompt` (`tally › ` is not `tally › Readings › `), or for any
+        screen's prompt if None, and returns the time it arrived. Fails if what came before it
+        holds an error."""
+        crumb = re.escape(prompt.encode()) if prompt else ANY_PROMPT
+        pattern = re.compile(PROMPT_START + crumb + rb"\Z")
+        while True:
+            while not pattern.search(self.buffer):
+                if not self.read(60):
+                    wanted = prompt or "tally › …"
+                    raise TimeoutError(f"no whole prompt {wanted!r}; output ends {self.tail()!r}")
+            arrived = time.perf_counter()
+            if not self.read(SETTLE):  # nothing after it: tally waits at this prompt
+                break
+        if b"Error:" in self.buffer:
+            raise RuntimeError(f"tally reported an error before {prompt!r}: {self.tail(2000)!r}")
+        self.buffer = b""
+        return arrived
+
+    def tail(self, size=300):
+        return self.buffer[-size:].decode(errors="replace")
 
     def line(self, text):
         self.buffer = b""
@@ -48,15 +84,16 @@ class Terminal:
 
     def quit(self):
         self.line("quit")
-        os.waitpid(self.pid, 0)
+        _, status = os.waitpid(self.pid, 0)
         os.close(self.fd)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise RuntimeError(f"tally exited {os.waitstatus_to_exitcode(status)} after quit")
 
 
 def first_prompt(route, prompt):
     """Leaves the REPL on `route`, then times fresh processes until their first `prompt`."""
     terminal = Terminal()
-    terminal.until("› ")
-    time.sleep(0.5)  # the whole first screen, whichever it is
+    terminal.until()  # the whole first screen, whichever it is
     terminal.line(route)
     terminal.until(prompt)
     terminal.quit()
@@ -64,8 +101,7 @@ def first_prompt(route, prompt):
     for _ in range(runs):
         start = time.perf_counter()
         terminal = Terminal()
-        terminal.until(prompt)
-        times.append(time.perf_counter() - start)
+        times.append(terminal.until(prompt) - start)
         terminal.quit()
     return times
 
@@ -75,17 +111,18 @@ def version():
     for _ in range(runs):
         start = time.perf_counter()
         terminal = Terminal("--version")
-        os.waitpid(terminal.pid, 0)
+        _, status = os.waitpid(terminal.pid, 0)
         times.append(time.perf_counter() - start)
         os.close(terminal.fd)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise RuntimeError(f"tally --version exited {os.waitstatus_to_exitcode(status)}")
     return times
 
 
 def screen_changes(steps):
     """Times each step, Enter to the next prompt, over `runs` rounds in one session."""
     terminal = Terminal()
-    terminal.until("› ")
-    time.sleep(0.5)
+    terminal.until()  # the whole first screen, whichever it is
     terminal.line("home")
     terminal.until("tally › ")
     times = {line: [] for line, _, _ in steps}
@@ -93,8 +130,7 @@ def screen_changes(steps):
         for line, _, prompt in steps:
             start = time.perf_counter()
             terminal.line(line)
-            terminal.until(prompt)
-            times[line].append(time.perf_counter() - start)
+            times[line].append(terminal.until(prompt) - start)
     terminal.quit()
     return times
 

@@ -4,6 +4,7 @@ Run with: TALLY_BIN=.build/debug/tally python3 -m unittest discover -s Tests/pty
 """
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -16,6 +17,16 @@ import pexpect
 
 TALLY = os.path.abspath(os.environ.get("TALLY_BIN", ".build/debug/tally"))
 PROMPT_HOME = "tally › "
+# A prompt starts a line (readline may put terminal modes such as bracketed paste's
+# "\x1b[?2004h" first) and is the last thing written before the REPL waits for a key.
+PROMPT_START = r"(?:^|[\r\n])(?:\x1b\[[0-9;?]*[A-Za-z])*"
+# How long the output must stay quiet after a prompt for it to count as the whole prompt.
+PROMPT_SETTLE = 0.05
+
+
+def prompt_pattern(text):
+    """Matches `text` as a whole prompt: from a line start to the end of the output so far."""
+    return re.compile(PROMPT_START + re.escape(text) + r"\Z")
 
 
 class REPLInATerminal(unittest.TestCase):
@@ -40,18 +51,54 @@ class REPLInATerminal(unittest.TestCase):
     def tally(self, *arguments):
         subprocess.run([TALLY, *arguments], env=self.env, check=True, capture_output=True)
 
+    def readings(self, title):
+        """The project's readings as `item list --format csv` rows, without the header."""
+        out = subprocess.run(
+            [TALLY, "item", "list", title, "--format", "csv"],
+            env=self.env, capture_output=True, text=True, check=True,
+        ).stdout
+        return out.splitlines()[1:]
+
     def start(self, colours=False):
+        """The REPL on a terminal."""
         env = dict(self.env)
         if colours:
             env.pop("NO_COLOR")
+        return self.spawn(env=env)
+
+    def spawn(self, *arguments, env=None):
+        """tally with `arguments` on a terminal."""
         child = pexpect.spawn(
-            TALLY, env=env, encoding="utf-8", timeout=10, dimensions=(40, 100)
+            TALLY, list(arguments), env=env or self.env, encoding="utf-8", timeout=10,
+            dimensions=(40, 100),
         )
         self.addCleanup(child.close, force=True)
         return child
 
+    def quit(self, child):
+        """Quits the REPL and checks that it exits 0."""
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+
     def expect_prompt(self, child, crumb):
-        child.expect_exact(crumb)
+        """Waits for the whole prompt `crumb`, not a prefix of a longer one: `tally › ` must
+        not match `tally › Mileage › `, even when the output arrives in two reads."""
+        pattern = prompt_pattern(crumb)
+        try:
+            child.expect(pattern)
+            while True:
+                try:
+                    more = child.read_nonblocking(65536, timeout=PROMPT_SETTLE)
+                except pexpect.TIMEOUT:
+                    return  # nothing after it: the REPL is waiting at this prompt
+                # What matched was not the last thing written: look again, from the line
+                # start that matched, through what followed.
+                child.buffer = child.after + more
+                child.expect(pattern)
+        except pexpect.TIMEOUT:
+            self.fail(f"no whole prompt {crumb!r}; the output ends {child.before[-300:]!r}")
 
     def test_navigate_complete_quit_and_resume(self):
         child = self.start()
@@ -190,27 +237,105 @@ class REPLInATerminal(unittest.TestCase):
         child.sendline("open Mileage")
         self.expect_prompt(child, "tally › Mileage › ")
         child.sendline("delete")
-        child.expect_exact("Delete project Mileage and its 1 reading? [y/N] ")
+        self.expect_prompt(child, "Delete project Mileage and its 1 reading? [y/N] ")
         child.sendline("n")
-        child.expect_exact("not deleted: not confirmed")
+        child.expect_exact("Not deleted.")
+        self.expect_prompt(child, "tally › Mileage › ")
         child.sendline("delete 1")
-        child.expect_exact("Delete reading #1? [y/N] ")
+        self.expect_prompt(child, "Delete reading #1? [y/N] ")
         child.sendline("y")
         child.expect_exact("- #1")
+        self.expect_prompt(child, "tally › Mileage › ")
         child.sendline("quit")
         child.expect(pexpect.EOF)
+        child.close()
+        # Answering no is not a failure: the session still exits 0.
+        self.assertEqual(child.exitstatus, 0)
+        self.assertEqual(self.readings("Mileage"), [])
+
+    def test_item_delete_asks_on_a_terminal(self):
+        reading = "1,2024-01-05T00:00:00+00:00,42.5,"
+        child = self.spawn("item", "delete", "1")
+        self.expect_prompt(child, "Delete reading #1 of Mileage: 42.5 at 2024-01-05 00:00? [y/N] ")
+        child.sendline("n")
+        child.expect_exact("Not deleted.")
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+        self.assertEqual(self.readings("Mileage"), [reading])
+
+        child = self.spawn("item", "delete", "1")
+        self.expect_prompt(child, "Delete reading #1 of Mileage: 42.5 at 2024-01-05 00:00? [y/N] ")
+        child.sendline("y")
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+        self.assertEqual(self.readings("Mileage"), [])
+
+    def test_project_delete_asks_on_a_terminal(self):
+        child = self.spawn("project", "delete", "Mileage")
+        # The REPL asks "... its 1 reading? [y/N] "; the subcommand says "1 reading(s)".
+        child.expect(
+            PROMPT_START + r"Delete project Mileage and its 1 reading(?:\(s\))?\? \[y/N\] \Z"
+        )
+        child.sendline("n")
+        child.expect_exact("Not deleted.")
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+        self.assertEqual(len(self.readings("Mileage")), 1)
+
+    def test_a_failed_line_leaves_the_exit_code_at_zero(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("nonsense")
+        child.expect_exact("unknown command 'nonsense'")
+        self.expect_prompt(child, PROMPT_HOME)
+        self.quit(child)
+
+    def test_only_interactive_sessions_resume_the_saved_screen(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        self.quit(child)
+
+        # A script starts at home, where `add` is not a command: it fails and adds nothing.
+        script = os.path.join(self.folder, "script.txt")
+        with open(script, "w", encoding="utf-8") as file:
+            file.write("add 7\n")
+        run = subprocess.run(
+            [TALLY, "repl", "--script", script], env=self.env, capture_output=True, text=True
+        )
+        self.assertEqual(run.returncode, 1, run.stderr)
+        self.assertIn("unknown command 'add'", run.stderr)
+        self.assertEqual(self.readings("Mileage"), ["1,2024-01-05T00:00:00+00:00,42.5,"])
+        # Standard input that is not a terminal is a script too: an empty one prints nothing.
+        with open(os.devnull, encoding="utf-8") as nothing:
+            run = subprocess.run(
+                [TALLY], env=self.env, stdin=nothing, capture_output=True, text=True
+            )
+        self.assertEqual((run.returncode, run.stdout), (0, ""), run.stderr)
+
+        # The next interactive session still reopens Mileage's screen.
+        again = self.start()
+        again.expect_exact("Mileage · km · monthly · 1 reading")
+        self.expect_prompt(again, "tally › Mileage › ")
+        self.quit(again)
 
     def test_a_form_asks_field_by_field(self):
         child = self.start()
         self.expect_prompt(child, PROMPT_HOME)
         child.sendline("new")
-        child.expect_exact("title: ")
+        self.expect_prompt(child, "tally › new project › title: ")
         child.sendline("Weight")
-        child.expect_exact("units (km, €, h): ")
+        self.expect_prompt(child, "tally › new project › units (km, €, h): ")
         child.sendline("kg")
-        child.expect_exact("frequency (daily, monthly, yearly) [monthly]: ")
+        frequency = "tally › new project › frequency (daily, monthly, yearly) [monthly]: "
+        self.expect_prompt(child, frequency)
         child.sendline("weekly")
         child.expect_exact("is not daily, monthly or yearly")
+        self.expect_prompt(child, frequency)
         child.sendline("daily")
         child.expect_exact("Created project Weight")
         self.expect_prompt(child, PROMPT_HOME)
@@ -219,11 +344,11 @@ class REPLInATerminal(unittest.TestCase):
 
     def test_colours_on_a_terminal_unless_no_color(self):
         child = self.start(colours=True)
-        child.expect_exact("\x1b[1mtally ›")
+        self.expect_prompt(child, "\x1b[1mtally ›\x1b[0m ")
         child.sendline("quit")
         child.expect(pexpect.EOF)
         plain = self.start()
-        plain.expect_exact(PROMPT_HOME)
+        self.expect_prompt(plain, PROMPT_HOME)
         self.assertNotIn("\x1b[1m", plain.before)
         plain.sendline("quit")
         plain.expect(pexpect.EOF)
