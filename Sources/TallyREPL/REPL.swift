@@ -170,14 +170,17 @@ public final class REPL {
       guard let summary = store.state.project(id: id) else {
         throw TallyError(.notFound, "there is no project \(id)")
       }
-      let readings = summary.readingCount == 1 ? "1 reading" : "\(summary.readingCount) readings"
-      guard
-        try confirm(
-          "Delete project \(summary.project.title) and its \(readings)?", confirmed: confirmed)
-      else { return }
+      guard try confirm(DeleteQuestion.project(summary), confirmed: confirmed) else { return }
       console.status(try store.perform(.deleteProject(id, at: services.now())))
     case .deleteReading(let id, let confirmed):
-      guard try confirm("Delete reading #\(id.rawValue)?", confirmed: confirmed) else { return }
+      let shown = store.state.stored.openProject.flatMap { open in
+        open.readings.first { $0.id == id }.map {
+          DeleteQuestion.reading($0, of: open.summary.project, zone: services.zone)
+        }
+      }
+      guard try confirm(shown ?? "Delete reading #\(id.rawValue)?", confirmed: confirmed) else {
+        return
+      }
       console.status(try store.perform(.deleteReading(id, at: services.now())))
     case .subcommand(let words):
       try services.runSubcommand(words)

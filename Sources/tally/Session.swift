@@ -66,12 +66,12 @@ struct Session {
     return project
   }
 
-  /// The title of the project `reading` belongs to.
-  func projectTitle(of reading: Reading) throws -> String {
+  /// The project `reading` belongs to.
+  func project(of reading: Reading) throws -> Project {
     guard let project = store.state.project(id: reading.projectID) else {
       throw TallyError(.notFound, "there is no project \(reading.projectID)")
     }
-    return project.project.title
+    return project.project
   }
 
   /// Parses `--from` (inclusive) and `--to` (exclusive), one rule for every command that takes

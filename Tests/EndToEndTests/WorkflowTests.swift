@@ -108,11 +108,15 @@ import Testing
     try sandbox.succeed("timer", "start", "Writing", now: "2024-06-01T09:00:00Z")
     let stopped = try sandbox.run(
       "timer", "stop", "Writing", "--note", "chapter 2", now: "2024-06-01T09:20:00.6Z")
-    #expect(stopped.stderr == "Stopped the timer for Writing after 0:20 (h:mm): recorded 20.0166666666667 min\n")
+    #expect(
+      stopped.stderr
+        == "Stopped the timer for Writing after 0:20 (h:mm): recorded 20.0166666666667 min\n")
     try sandbox.succeed("timer", "start", "Writing", now: "2024-06-01T10:00:00Z")
     let cancelled = try sandbox.run("timer", "cancel", "Writing", now: "2024-06-01T10:05:00Z")
     #expect(cancelled.status == 0)
-    #expect(cancelled.stderr == "Cancelled the timer for Writing after 0:05 (h:mm); nothing was recorded\n")
+    #expect(
+      cancelled.stderr
+        == "Cancelled the timer for Writing after 0:05 (h:mm); nothing was recorded\n")
     #expect(
       try sandbox.succeed("export") == """
         project,timestamp,amount,note

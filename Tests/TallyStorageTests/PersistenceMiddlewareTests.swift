@@ -159,7 +159,8 @@ import Testing
     let stop = Timestamp(microsecondsSince1970: start.microsecondsSince1970 + 39_200_000)
     #expect(store.request(.stopTimer(id, note: "draft", at: stop)) == nil)
     #expect(
-      store.state.status == "Stopped the timer for Writing after 0:01 (h:mm): recorded 0.0108333333333333 h")
+      store.state.status
+        == "Stopped the timer for Writing after 0:01 (h:mm): recorded 0.0108333333333333 h")
     var readings: [Reading] = []
     try database.forEachReading(of: id) { readings.append($0) }
     #expect(readings.map(\.amount) == [39.0 / 3_600])
@@ -168,7 +169,9 @@ import Testing
     #expect(store.request(.startTimer(id, at: stop)) == nil)
     let later = Timestamp(secondsSince1970: 1_700_000_000 + 3_725)
     #expect(store.request(.cancelTimer(id, at: later)) == nil)
-    #expect(store.state.status == "Cancelled the timer for Writing after 1:01 (h:mm); nothing was recorded")
+    #expect(
+      store.state.status
+        == "Cancelled the timer for Writing after 1:01 (h:mm); nothing was recorded")
     #expect(store.state.stored.timers.isEmpty)
     #expect(store.state.project(id: id)?.readingCount == 1)
     // Undo brings the timer back as it was.
@@ -184,9 +187,11 @@ import Testing
     #expect(store.request(.startTimer(id, at: start)) == nil)
     #expect(
       store.state.status
-        == "Started a timer for Mileage; its units (km) are not a time unit, so stopping it records hours")
+        == "Started a timer for Mileage; its units (km) are not a time unit, so stopping it records hours"
+    )
     #expect(store.request(.stopTimer(id, at: Timestamp(secondsSince1970: 1_700_005_400))) == nil)
-    #expect(store.state.status == "Stopped the timer for Mileage after 1:30 (h:mm): recorded 1.5 hours")
+    #expect(
+      store.state.status == "Stopped the timer for Mileage after 1:30 (h:mm): recorded 1.5 hours")
   }
 
   @Test func undoAndRedoWorkAcrossRestarts() throws {

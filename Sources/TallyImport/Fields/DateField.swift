@@ -19,12 +19,40 @@ struct DateField {
   }
 
   func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> Timestamp {
-    guard let pattern else { return try iso.parse(bytes: bytes) }
+    guard let pattern else {
+      do {
+        return try iso.parse(bytes: bytes)
+      } catch  where error.reason.hasPrefix("not a date or time") {
+        // A date written another way: say how to read it.
+        throw ParseError(
+          value: error.value,
+          reason: error.reason + "; for dates written another way, add --date-format "
+            + Self.suggestedPattern(for: error.value))
+      }
+    }
     let text = String(decoding: bytes, as: UTF8.self)
     guard let date = pattern.date(from: text) else {
       throw ParseError(
         value: text, reason: "does not match the date format '\(pattern.dateFormat ?? "")'")
     }
     return Timestamp(date)
+  }
+
+  /// A pattern for a date that is not ISO 8601, guessed from its separators: `dd.MM.yyyy`
+  /// for `15.01.2024`, `MM/dd/yyyy` for `1/15/2024`, else `dd.MM.yyyy` as an example.
+  static func suggestedPattern(for value: String) -> String {
+    let day = value.split(separator: " ").first.map(String.init) ?? value
+    let time = value.contains(":") ? " HH:mm" : ""
+    for separator in [".", "/", "-"] {
+      let parts = day.split(separator: Character(separator))
+      guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { continue }
+      if parts[0].count == 4 { return "'yyyy\(separator)MM\(separator)dd\(time)'" }
+      let first = Int(parts[0]) ?? 0
+      let year = parts[2].count == 2 ? "yy" : "yyyy"
+      return first > 12 || separator == "."
+        ? "'dd\(separator)MM\(separator)\(year)\(time)'"
+        : "'MM\(separator)dd\(separator)\(year)\(time)' (or 'dd\(separator)MM\(separator)\(year)\(time)')"
+    }
+    return "(such as 'dd.MM.yyyy')"
   }
 }

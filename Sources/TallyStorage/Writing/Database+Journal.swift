@@ -28,7 +28,14 @@ extension Database {
   ///   undo (a done change that set them aside) or by redo (an undone one that restores them).
   private func discard(_ request: QueryInterfaceRequest<JournalRecord>) throws -> Set<String> {
     var labels = Set<String>()
-    let records = try request.fetchCursor(self)
+    // Only a change that sets readings aside or restores them mentions a label; the JSON of
+    // the others need not be read (a journal far past its limit is cut back without decoding
+    // each entry).
+    let mentioning = request.filter(
+      sql:
+        "instr(CAST(change AS TEXT), '\"setAside') > 0 OR instr(CAST(change AS TEXT), '\"restore') > 0"
+    )
+    let records = try mentioning.fetchCursor(self)
     while let record = try records.next() {
       let change = try record.decodedChange()
       labels.formUnion(change.setAsideLabels)

@@ -48,7 +48,8 @@ struct ItemCommand: ParsableCommand {
     func run(in session: Session) throws {
       let summary = try session.project(titled: project)
       let (from, to) = try session.range(from: from, to: to)
-      let listing = ReadingListing(project: summary.project, zone: session.zone)
+      let listing = ReadingListing(
+        project: summary.project, zone: session.zone, isRange: from != nil || to != nil)
       let output = StandardOutput()
       listing.begin(format, to: output)
       try session.database.forEachReading(of: summary.id, from: from, to: to) { reading in
@@ -97,9 +98,8 @@ struct ItemCommand: ParsableCommand {
       guard
         try yes
           || Confirmation.ask(
-            "Delete reading #\(id) of \(try session.projectTitle(of: reading)): "
-              + "\(AmountFormat.plain(reading.amount)) at "
-              + "\(TimestampFormat.local(reading.timestamp, in: session.zone))?",
+            DeleteQuestion.reading(
+              reading, of: try session.project(of: reading), zone: session.zone),
             refusal: "not deleting reading #\(id) without --yes")
       else { return }
       Messages.say(try session.perform(.deleteReading(reading.id, at: session.now)))

@@ -80,7 +80,7 @@ struct ProjectCommand: ParsableCommand {
       guard
         try yes
           || Confirmation.ask(
-            "Delete project \(project.project.title) and its \(project.readingCount) reading(s)?",
+            DeleteQuestion.project(project),
             refusal: "not deleting '\(project.project.title)' without --yes")
       else { return }
       Messages.say(try session.perform(.deleteProject(project.id, at: session.now)))

@@ -9,10 +9,13 @@ final class ReadingListing {
   private var table: TextTable
   private var section: String?
   private var count = 0
+  /// Whether `--from` or `--to` narrowed the listing, for the message when it is empty.
+  private let isRange: Bool
 
-  init(project: Project, zone: TimeZone) {
+  init(project: Project, zone: TimeZone, isRange: Bool = false) {
     self.project = project
     self.zone = zone
+    self.isRange = isRange
     let amountHeader = project.units.isEmpty ? "AMOUNT" : "AMOUNT (\(project.units))"
     table = TextTable(columns: [
       .init("ID", .right), .init("TIME"), .init(amountHeader, .right), .init("NOTE"),
@@ -62,7 +65,8 @@ final class ReadingListing {
     switch format {
     case .table:
       if count == 0 {
-        Messages.say("\(project.title) has no readings in that range.")
+        Messages.say(
+          "\(project.title) has no readings" + (isRange ? " in that range." : " yet."))
       } else {
         output.write(table.render())
       }
