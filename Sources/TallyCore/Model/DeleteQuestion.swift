@@ -2,14 +2,14 @@ public import Foundation
 
 /// What tally asks before it deletes, the same from the REPL and from a subcommand.
 public enum DeleteQuestion {
-  /// "Delete project Mileage and its 12 readings?"
+  /// The question before deleting a project: "Delete project Mileage and its 12 readings?".
   public static func project(_ summary: ProjectSummary) -> String {
     let count = summary.readingCount
     return
       "Delete project \(summary.project.title) and its \(count) reading\(count == 1 ? "" : "s")?"
   }
 
-  /// "Delete reading #12 of Mileage: 42.5 km at 2024-01-15 08:00?"
+  /// The question before deleting a reading: "Delete reading #12 of Mileage: 42.5 km at …?".
   public static func reading(_ reading: Reading, of project: Project, zone: TimeZone) -> String {
     let amount =
       AmountFormat.plain(reading.amount) + (project.units.isEmpty ? "" : " \(project.units)")
