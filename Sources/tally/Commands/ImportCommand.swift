@@ -73,8 +73,9 @@ struct ImportFile: SessionCommand {
       """)
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The CSV file.") var file: String
-  @Option(help: "The project the readings go into.") var project: String
+  @Argument(help: "The CSV file.", completion: .file()) var file: String
+  @Option(help: "The project the readings go into.", completion: ProjectTitleCompletion.kind)
+  var project: String
   @Flag(help: "Create the project if it does not exist (with --frequency and --units).")
   var create = false
   @Option(help: "The new project's frequency, with --create.") var frequency: Frequency?

@@ -17,7 +17,8 @@ struct ItemCommand: ParsableCommand {
       discussion: "A negative amount goes after `--`: tally item add Spend -- -12.50")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The project's title.") var project: String
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
     @Argument(help: "The amount, a finite decimal number.") var amount: String
     @Option(help: "When it was read (ISO 8601); default: now.") var at: String?
     @Option(parsing: .unconditional, help: "A note.") var note: String?
@@ -40,7 +41,8 @@ struct ItemCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     var onlyReads: Bool { true }
-    @Argument(help: "The project's title.") var project: String
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
     @Option(help: "From this date or time, inclusive.") var from: String?
     @Option(help: "To this date or time, exclusive.") var to: String?
     @Option(help: "table, csv or json.") var format: OutputFormat = .table

@@ -46,7 +46,8 @@ struct ProjectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Change a project.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The project's title.") var title: String
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var title: String
     @Option(name: .customLong("title"), help: "A new title.") var newTitle: String?
     @Option(help: "New units.") var units: String?
     @Option(help: "A new frequency.") var frequency: Frequency?
@@ -72,7 +73,8 @@ struct ProjectCommand: ParsableCommand {
       abstract: "Delete a project and its readings (undo brings them back).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The project's title.") var title: String
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var title: String
     @Flag(help: "Do not ask for confirmation.") var yes = false
 
     func run(in session: Session) throws {

@@ -22,16 +22,21 @@ struct ReportCommand: SessionCommand {
 
   @OptionGroup var global: GlobalOptions
   var onlyReads: Bool { true }
-  @Argument(help: "The projects' titles.") var titles: [String] = []
+  @Argument(help: "The projects' titles.", completion: ProjectTitleCompletion.kind)
+  var titles: [String] = []
   @Flag(help: "Report every project.") var all = false
   @Option(help: "daily, weekly, monthly, quarterly or yearly (default: each project's frequency).")
   var period: ReportPeriod?
   @Option(help: "From this date or time, inclusive.") var from: String?
   @Option(help: "To this date or time, exclusive.") var to: String?
   @Option(help: "table, csv, markdown or json.") var format: Format?
-  @Option(help: "Write to this file (atomically) instead of standard output.") var output: String?
-  @Option(help: "Render with this Mustache template (see Templates/README.md).") var template:
-    String?
+  @Option(
+    help: "Write to this file (atomically) instead of standard output.", completion: .file())
+  var output: String?
+  @Option(
+    help: "Render with this Mustache template (see Templates/README.md).",
+    completion: .file(extensions: ["mustache"]))
+  var template: String?
   @Flag(help: "Include periods without readings.") var empty = false
 
   func validate() throws {

@@ -15,7 +15,8 @@ struct TimerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start a project's timer.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The project's title.") var project: String
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
 
     func run(in session: Session) throws {
       let project = try session.project(titled: project)
@@ -30,7 +31,8 @@ struct TimerCommand: ParsableCommand {
         + "(hours unless they say minutes or seconds).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The project's title.") var project: String
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
     @Option(parsing: .unconditional, help: "The reading's note; default: timer.")
     var note: String?
 
@@ -45,7 +47,8 @@ struct TimerCommand: ParsableCommand {
       abstract: "Stop a project's timer without recording anything (undo brings it back).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The project's title.") var project: String
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
 
     func run(in session: Session) throws {
       let project = try session.project(titled: project)

@@ -9,7 +9,8 @@ struct GlobalOptions: ParsableArguments {
     name: .customLong("db"),
     help: ArgumentHelp(
       "The database file; default: $TALLY_DB, else $XDG_DATA_HOME/tally/tally.sqlite.",
-      valueName: "path"))
+      valueName: "path"),
+    completion: .file())
   var databasePath: String?
 
   @Option(

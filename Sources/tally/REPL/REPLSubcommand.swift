@@ -15,7 +15,8 @@ struct REPLSubcommand: ParsableCommand {
       """)
 
   @OptionGroup var global: GlobalOptions
-  @Option(help: "Run the REPL commands in this file, one per line.") var script: String?
+  @Option(help: "Run the REPL commands in this file, one per line.", completion: .file())
+  var script: String?
 
   func run() throws {
     try Self.start(global, script: script)

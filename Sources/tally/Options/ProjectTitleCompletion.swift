@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import TallyStorage
+
+/// Shell completion of project titles: the generated completion script runs tally, which
+/// reads the titles from the database the command line names (`--db`, else `TALLY_DB`, else
+/// the default), without creating it.
+enum ProjectTitleCompletion {
+  /// The completion for an argument or option that takes a project's title.
+  static let kind = CompletionKind.custom { words, _, prefix in
+    titles(words: words, prefix: prefix)
+  }
+
+  /// The titles that begin with `prefix`, ignoring case, in the database `words` name.
+  static func titles(words: [String], prefix: String) -> [String] {
+    let location = DatabaseLocation(
+      option: databaseOption(in: words), environment: ProcessInfo.processInfo.environment,
+      homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path)
+    guard let database = try? TallyDatabase.open(at: location, creating: false, busyTimeout: 1),
+      let stored = try? database.snapshot(openProject: nil)
+    else { return [] }
+    let wanted = prefix.lowercased()
+    return stored.projects.map(\.project.title).filter { $0.lowercased().hasPrefix(wanted) }
+      .sorted()
+  }
+
+  /// The value of `--db` in the words being completed, if given.
+  private static func databaseOption(in words: [String]) -> String? {
+    for (index, word) in words.enumerated() {
+      if word.hasPrefix("--db=") { return String(word.dropFirst("--db=".count)) }
+      if word == "--db", index + 1 < words.count { return words[index + 1] }
+    }
+    return nil
+  }
+}
