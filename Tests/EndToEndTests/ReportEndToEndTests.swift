@@ -158,3 +158,101 @@ import Testing
     #expect(text.contains("| 2024 | 5 | 135 | -5 | 100 | 27 |"))
   }
 }
+
+/// `report --output`: the file is replaced whole or not at all, and synced.
+@Suite struct ReportOutputFileTests {
+  func sandbox() throws -> Sandbox {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Spend", "--frequency", "daily", "--units", "EUR")
+    try sandbox.succeed("item", "add", "Spend", "12.5", "--at", "2024-01-01")
+    try sandbox.succeed("item", "add", "Spend", "7", "--at", "2024-06-30")
+    return sandbox
+  }
+
+  func existingFile(in sandbox: Sandbox) throws -> String {
+    let path = sandbox.folder.appendingPathComponent("report.csv").path
+    try Data("the report of last week\n".utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func leftovers(in sandbox: Sandbox) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path)
+      .filter { $0.hasSuffix(".tmp") }
+  }
+
+  @Test func anExistingFileSurvivesAFailedRender() throws {
+    let sandbox = try sandbox()
+    let output = try existingFile(in: sandbox)
+    let template = sandbox.folder.appendingPathComponent("broken.mustache")
+    try Data("{{#rows}}\n".utf8).write(to: template)
+    let result = try sandbox.run("report", "Spend", "--template", template.path, "--output", output)
+    #expect(result.status == 1)
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "the report of last week\n")
+    #expect(try leftovers(in: sandbox).isEmpty)
+  }
+
+  @Test func anExistingFileSurvivesAFailedWrite() throws {
+    let sandbox = try sandbox()
+    let output = try existingFile(in: sandbox)
+    // Files may grow to 128 KiB only (the database and its shared memory file are smaller),
+    // and the signal that would end tally is ignored: writing 24 years of days (9,000 lines)
+    // (210 KB) fails with EFBIG.
+    try sandbox.succeed("item", "add", "Spend", "1", "--at", "2000-01-01")
+    let bash = Process()
+    bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+    bash.arguments = [
+      "-c", "ulimit -f 128; trap '' XFSZ; exec \"$@\"", "bash", sandbox.tally.url.path, "report",
+      "Spend", "--period", "daily", "--empty", "--format", "csv", "--output", output,
+    ]
+    bash.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { $1 }
+    let errors = Pipe()
+    bash.standardError = errors
+    try bash.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    bash.waitUntilExit()
+    #expect(bash.terminationStatus == 1)
+    #expect(message.contains("cannot write \(output): "))
+    #expect(message.contains("Nothing was written; an existing file is as it was."))
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "the report of last week\n")
+    #expect(try leftovers(in: sandbox).isEmpty)
+  }
+
+  @Test func aReplacedFileKeepsItsPermissions() throws {
+    let sandbox = try sandbox()
+    let output = try existingFile(in: sandbox)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: output)
+    try sandbox.succeed("report", "Spend", "--format", "csv", "--output", output)
+    let mode = try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("project,period,"))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+  func theFileAndItsFolderAreSyncedBeforeAndAfterTheRename() throws {
+    let sandbox = try sandbox()
+    let output = sandbox.folder.appendingPathComponent("synced.csv").path
+    let trace = sandbox.folder.appendingPathComponent("trace.txt").path
+    let strace = Process()
+    strace.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+    strace.arguments = [
+      "-f", "-o", trace, "-e", "trace=openat,fsync,rename,renameat,renameat2",
+      sandbox.tally.url.path, "report", "Spend", "--format", "csv", "--output", output,
+    ]
+    strace.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { $1 }
+    try strace.run()
+    strace.waitUntilExit()
+    #expect(strace.terminationStatus == 0)
+    let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+      .map { $0.drop { $0 != " " }.trimmingCharacters(in: .whitespaces) }
+    let renamed = try #require(
+      calls.firstIndex { $0.hasPrefix("rename") && $0.contains("synced.csv\"") })
+    let syncs = calls.indices.filter { calls[$0].hasPrefix("fsync(") }
+    #expect(syncs.contains { $0 < renamed }, "the temporary file is synced before the rename")
+    #expect(syncs.contains { $0 > renamed }, "the folder is synced after the rename")
+    let folderOpened = calls.indices.contains {
+      $0 > renamed && calls[$0].contains("\(sandbox.folder.path)\"")
+        && calls[$0].contains("O_DIRECTORY")
+    }
+    #expect(folderOpened)
+  }
+}

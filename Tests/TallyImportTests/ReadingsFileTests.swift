@@ -29,6 +29,33 @@ import Testing
     try TimestampParser(zone: .gmt).parse(text)
   }
 
+  @Test(arguments: [
+    // A time that the spring-forward night skips, one that the fall-back night has twice, and
+    // an ordinary one.
+    ("31.03.2024 02:30", "2024-03-31T02:30"), ("27.10.2024 02:30", "2024-10-27T02:30"),
+    ("15.01.2024 08:00", "2024-01-15T08:00"),
+  ])
+  func aDateFormatReadsDaylightSavingChangesAsISODatesDo(pattern: String, iso: String) throws {
+    let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+    let formatted = try read("date,amount\n\(pattern),1\n") { options in
+      options.zone = berlin
+      options.dateFormat = "dd.MM.yyyy HH:mm"
+    }
+    let standard = try read("date,amount\n\(iso),1\n") { $0.zone = berlin }
+    #expect(formatted.problems.isEmpty)
+    #expect(formatted.readings.map(\.timestamp) == standard.readings.map(\.timestamp))
+    #expect(formatted.readings.count == 1)
+  }
+
+  @Test func aDateFormatWithAnOffsetKeepsIt() throws {
+    let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+    let result = try read("date,amount\n31.03.2024 02:30 +0000,1\n") { options in
+      options.zone = berlin
+      options.dateFormat = "dd.MM.yyyy HH:mm Z"
+    }
+    #expect(result.readings.map(\.timestamp) == [Timestamp(secondsSince1970: 1_711_852_200)])
+  }
+
   @Test func readsTheDefaultColumnsInAnyCaseAndOrder() throws {
     let result = try read("Note,AMOUNT,Date\nfull tank,42.5,2024-01-15\n,10,2024-01-16T08:30Z\n")
     #expect(

@@ -2,20 +2,45 @@ import Foundation
 import TallyCore
 
 /// Reads the date column: ISO 8601, or a Unicode date pattern when one is given.
+///
+/// A pattern without a zone field is read as a wall-clock time in the zone, by the same rule as
+/// ISO dates: a time that a daylight-saving change skips moves forward by the size of the
+/// change, and a time that happens twice is the earlier.
 struct DateField {
   private let iso: TimestampParser
   private let pattern: DateFormatter?
+  private let zone: TimeZone
+  /// Whether the pattern reads a zone or offset itself (`XXX`, `Z`, `zzz`, ...).
+  private let patternHasZone: Bool
 
   init(format: String?, zone: TimeZone) {
     iso = TimestampParser(zone: zone)
+    self.zone = zone
+    let hasZone = format.map(Self.namesAZone) ?? false
+    patternHasZone = hasZone
     pattern = format.map { format in
       let formatter = DateFormatter()
       formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = zone
+      // Without a zone in the pattern, read the wall-clock time as if in UTC (which has no
+      // gaps) and place it in the zone afterwards.
+      formatter.timeZone = hasZone ? zone : TimeZone(identifier: "UTC")
       formatter.dateFormat = format
       formatter.isLenient = false
       return formatter
     }
+  }
+
+  /// Whether a Unicode date pattern has a zone field, outside quoted text.
+  static func namesAZone(_ format: String) -> Bool {
+    var quoted = false
+    for character in format {
+      if character == "'" {
+        quoted.toggle()
+      } else if !quoted, "XxZzOVv".contains(character) {
+        return true
+      }
+    }
+    return false
   }
 
   func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> Timestamp {
@@ -35,7 +60,9 @@ struct DateField {
       throw ParseError(
         value: text, reason: "does not match the date format '\(pattern.dateFormat ?? "")'")
     }
-    return Timestamp(date)
+    guard !patternHasZone else { return Timestamp(date) }
+    let wallClock = CivilTime(microsecondsAsUTC: Timestamp(date).microsecondsSince1970)
+    return wallClock.timestamp(in: zone)
   }
 
   /// A pattern for a date that is not ISO 8601, guessed from its separators: `dd.MM.yyyy`
