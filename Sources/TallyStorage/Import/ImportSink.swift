@@ -23,8 +23,8 @@ public final class ImportSink {
   private let lookup: Statement?
   /// The stored readings that earlier rows of the file matched, by id.
   ///
-  /// Each stored reading makes one row a duplicate. A bit per id up to the largest stored before the import
-  /// (125 KB for a million), where a dictionary of keys took 140 MB.
+  /// Each stored reading makes one row a duplicate. A bit per id up to the largest stored
+  /// before the import (125 KB for a million), where a dictionary of keys took 140 MB.
   private var matched: ReadingIDSet
   /// The largest reading id before the import: the import's own readings come after it.
   private let lastStoredID: Int64
