@@ -205,6 +205,22 @@ class REPLInATerminal(unittest.TestCase):
         ).stdout
         self.assertNotIn("999", out)
 
+    def test_lines_after_ctrl_d_are_not_followed_by_blank_lines(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        child.sendeof()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        child.sendline("back")
+        self.expect_prompt(child, PROMPT_HOME)
+        # What `back` printed after Ctrl-D: the typed line ends once, with no blank line after.
+        self.assertNotIn("\r\r\n", child.before)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
     def test_sigterm_gives_the_terminal_back_first(self):
         child = self.start()
         self.expect_prompt(child, PROMPT_HOME)

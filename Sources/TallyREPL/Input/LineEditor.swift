@@ -58,6 +58,9 @@ public final class LineEditor: LineReader {
 
     TerminalSignals.forgetInterrupt()
     ReadlineHooks.received = nil
+    // Readline 8.2 remembers an end of input (Ctrl-D) and, from then on, writes a line break
+    // each time it gives the terminal back; only the line that ended needs one.
+    rl_eof_found = 0
     rl_callback_handler_install(prompt, ReadlineHooks.lineHandler)
     while true {
       let ready = tally_wait_readable(STDIN_FILENO, &waiting)
