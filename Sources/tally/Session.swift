@@ -79,8 +79,8 @@ struct Session {
   func range(from: String?, to: String?) throws -> (from: Timestamp?, to: Timestamp?) {
     let start = try from.map { try timestamp($0, for: "--from") }
     let end = try to.map { try timestamp($0, for: "--to") }
-    if let start, let end, start >= end {
-      throw TallyError(.invalidInput, "--from must come before --to")
+    if let start, let end, let from, let to, start >= end {
+      throw TallyError(.invalidInput, "--from must come before --to (--from \(from), --to \(to))")
     }
     return (start, end)
   }

@@ -44,6 +44,8 @@ import Testing
     Case(["item", "add", "Mileage", "1e999"], 1, "amount '1e999': out of range"),
     Case(["item", "add", "Mileage", "1.7e308"], 1, "amount '1.7e308': out of range"),
     Case(["item", "add", "Mileage", "1e15"], 1, "amount '1e15': out of range"),
+    Case(["item", "add", "Mileage", "a,b"], 1, "amount 'a,b': not a number"),
+    Case(["item", "add", "Mileage", "1 234,5"], 1, "amount '1 234,5': not a number"),
     Case(["item", "add", "Mileage", ""], 1, "amount '': no amount"),
     Case(
       ["item", "add", "Mileage", "5", "--at", "2024-02-30"], 1,

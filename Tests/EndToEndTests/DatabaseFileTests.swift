@@ -64,6 +64,40 @@ import Testing
       !FileManager.default.fileExists(atPath: sandbox.folder.appendingPathComponent("new").path))
   }
 
+  @Test(arguments: [
+    ["undo"], ["redo"], ["timer", "stop", "Car"], ["item", "delete", "3", "--yes"],
+    ["import", "undo", "1"], ["item", "add", "Car", "5"], ["project", "delete", "Car", "--yes"],
+  ])
+  func aCommandThatCannotSucceedOnANewDatabaseFailsWithoutCreatingOne(_ arguments: [String]) throws
+  {
+    let sandbox = try Sandbox()
+    let path = sandbox.folder.appendingPathComponent("new/tally.sqlite").path
+    let result = try sandbox.tally.run(
+      ["--db", path] + arguments, environment: sandbox.environment)
+    #expect(result.status == 1)
+    #expect(
+      !FileManager.default.fileExists(atPath: sandbox.folder.appendingPathComponent("new").path))
+  }
+
+  @Test func anEmptyFileIsReadAsAnEmptyDatabaseAndOnlyAWriteMakesItOne() throws {
+    let sandbox = try Sandbox()
+    let path = sandbox.folder.appendingPathComponent("empty.sqlite").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let list = try sandbox.tally.run(
+      ["--db", path, "project", "list"], environment: sandbox.environment)
+    #expect(list.status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+    let add = try sandbox.tally.run(
+      ["--db", path, "project", "add", "Car", "--frequency", "daily"],
+      environment: sandbox.environment)
+    #expect(add.status == 0)
+    #expect(
+      try sandbox.tally.run(
+        ["--db", path, "project", "list", "--format", "csv"], environment: sandbox.environment
+      )
+      .stdout.contains("Car,"))
+  }
+
   @Test func readingCommandsAnswerAsForAnEmptyDatabase() throws {
     let sandbox = try Sandbox()
     let path = sandbox.folder.appendingPathComponent("absent.sqlite").path

@@ -30,11 +30,15 @@ import Testing
     }
   }
 
+  @Test(arguments: ["a,b", ",", "1 234,5", "1,2,3", "x,5"])
+  func textWithCommasIsNotANumberEitherWay(text: String) {
+    #expect(throws: ParseError(value: text, reason: "not a number")) {
+      try AmountParser.parse(text, decimalComma: true)
+    }
+  }
+
   @Test func aCommaNumberSuggestsDecimalComma() {
-    #expect(
-      throws: ParseError(
-        value: "1.234,5", reason: "not a number (if it uses a decimal comma, add --decimal-comma)")
-    ) {
+    #expect(throws: ParseError(value: "1.234,5", reason: AmountParser.decimalCommaHint)) {
       try AmountParser.parse("1.234,5")
     }
   }
@@ -55,7 +59,8 @@ import Testing
     ("abc", "not a number"), ("", "no amount"), ("  ", "no amount"), ("NaN", "not a number"),
     ("nan", "not a number"), ("inf", "not a number"), ("-infinity", "not a number"),
     ("0x10", "not a number"),
-    ("1,5", "not a number (if it uses a decimal comma, add --decimal-comma)"),
+    ("1,5", AmountParser.decimalCommaHint), ("a,b", "not a number"), (",", "not a number"),
+    ("1,2,3", "not a number"), ("1 234,5", "not a number"),
     ("1e", "not a number"), ("--1", "not a number"), ("NA", "not a number"),
   ])
   func refusesWhatIsNotAFiniteNumber(text: String, reason: String) {

@@ -160,7 +160,7 @@ import Testing
     #expect(store.request(.stopTimer(id, note: "draft", at: stop)) == nil)
     #expect(
       store.state.status
-        == "Stopped the timer for Writing after 0:01 (h:mm): recorded 0.0108333333333333 h")
+        == "Stopped the timer for Writing after 0:00 (h:mm): recorded 0.0108333333333333 h")
     var readings: [Reading] = []
     try database.forEachReading(of: id) { readings.append($0) }
     #expect(readings.map(\.amount) == [39.0 / 3_600])

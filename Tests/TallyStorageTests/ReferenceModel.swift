@@ -102,11 +102,10 @@ struct ReferenceModel: Equatable {
         id: readingID, projectID: id, amount: seconds / unit, timestamp: start,
         note: note ?? "timer")
       data.projects[id]?.updatedAt = at
-    case .cancelTimer(let id, let at):
+    case .cancelTimer(let id, _):
       guard data.projects[id] != nil, data.timers.removeValue(forKey: id) != nil else {
         return false
       }
-      data.projects[id]?.updatedAt = at
     case .undo, .redo, .undoImport:
       return false
     }

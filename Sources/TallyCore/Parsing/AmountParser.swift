@@ -82,7 +82,7 @@ public enum AmountParser {
       }
       index += 1
     }
-    guard digits > 0 else { throw notANumber(bytes) }
+    guard digits > 0 else { throw notANumber(bytes, decimalComma: decimalComma) }
     guard groups == 0 || seenMark || groupDigits == 3 else { throw misgrouped(bytes) }
     var exponent = 0
     var hasExponent = false
@@ -101,9 +101,9 @@ public enum AmountParser {
         exponentDigits += 1
         index += 1
       }
-      guard exponentDigits > 0 else { throw notANumber(bytes) }
+      guard exponentDigits > 0 else { throw notANumber(bytes, decimalComma: decimalComma) }
     }
-    guard index == end else { throw notANumber(bytes) }
+    guard index == end else { throw notANumber(bytes, decimalComma: decimalComma) }
     let value: Double
     if !hasExponent, significant <= 15, decimals <= 22 {
       let magnitude = Double(mantissa) / powersOfTen[decimals]
@@ -111,7 +111,7 @@ public enum AmountParser {
     } else if let parsed = Double(String(decoding: normalized, as: UTF8.self)) {
       value = parsed
     } else {
-      throw notANumber(bytes)
+      throw notANumber(bytes, decimalComma: decimalComma)
     }
     guard AmountRange.contains(value) else {
       throw ParseError(value: String(decoding: bytes, as: UTF8.self), reason: AmountRange.reason)
@@ -119,15 +119,21 @@ public enum AmountParser {
     return value
   }
 
-  private static func notANumber(_ bytes: UnsafeBufferPointer<UInt8>) -> ParseError {
+  private static func notANumber(_ bytes: UnsafeBufferPointer<UInt8>, decimalComma: Bool)
+    -> ParseError
+  {
     let text = String(decoding: bytes, as: UTF8.self)
-    // A number that fails with a comma in it is likely written the European way.
-    if text.contains(","), (try? parse(text, decimalComma: true)) != nil {
-      return ParseError(
-        value: text, reason: "not a number (if it uses a decimal comma, add --decimal-comma)")
+    // A number that fails with a comma in it, and reads with a decimal comma, is likely
+    // written the European way. (Only asked without one: the check itself reads with one.)
+    if !decimalComma, text.contains(","), (try? parse(text, decimalComma: true)) != nil {
+      return ParseError(value: text, reason: decimalCommaHint)
     }
     return ParseError(value: text, reason: "not a number")
   }
+
+  /// Why `1,5` is not read as an amount where a point is expected.
+  public static let decimalCommaHint =
+    "not a number (it looks like a decimal comma: write a point, or import with --decimal-comma)"
 
   private static func misgrouped(_ bytes: UnsafeBufferPointer<UInt8>) -> ParseError {
     ParseError(

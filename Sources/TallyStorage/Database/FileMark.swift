@@ -13,15 +13,21 @@ enum FileMark {
   /// Refuses the database in `queue` unless it is empty, marked as tally's, or holds tally's
   /// migrations.
   ///
+  /// - Returns: Whether the file holds nothing yet (no tables, no mark, or no bytes at all).
   /// - Throws: ``TallyError`` naming the file and, for another program's database, some of
   ///   its tables.
-  static func refuseForeign(_ queue: DatabaseQueue, path: String) throws {
+  @discardableResult
+  static func refuseForeign(_ queue: DatabaseQueue, path: String) throws -> Bool {
+    var holdsNothing = false
     let verdict = try queue.read { db -> [String]? in
       let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
       if mark == applicationID { return nil }
       let tables = try String.fetchAll(
         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-      if mark == 0, tables.isEmpty { return nil }
+      if mark == 0, tables.isEmpty {
+        holdsNothing = true
+        return nil
+      }
       if mark == 0, tables.contains("grdb_migrations"), tables.contains("reading"),
         try Schema.migrator.appliedIdentifiers(db).contains(Schema.firstMigration)
       {
@@ -29,7 +35,7 @@ enum FileMark {
       }
       return tables
     }
-    guard let tables = verdict else { return }
+    guard let tables = verdict else { return holdsNothing }
     let shown = tables.filter { !$0.hasPrefix("sqlite_") }.prefix(3).joined(separator: ", ")
     throw TallyError(
       .storage,

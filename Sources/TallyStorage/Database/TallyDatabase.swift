@@ -46,7 +46,9 @@ public struct TallyDatabase: Sendable {
     if exists, isFolder.boolValue {
       throw TallyError(
         .storage, "\(path) is a folder, not a database file",
-        hint: "Name a file with --db or TALLY_DB, such as \(path)/tally.sqlite.")
+        hint:
+          "Name a file with --db or TALLY_DB, such as "
+          + URL(fileURLWithPath: path).appendingPathComponent("tally.sqlite").path + ".")
     }
     if !exists {
       guard creating else { return try inMemory(path: path) }
@@ -58,19 +60,28 @@ public struct TallyDatabase: Sendable {
           .storage, "cannot create the folder \(folder.path) for the database: \(error)")
       }
     }
-    return try opening(path, busyTimeout: busyTimeout) { configuration in
+    if exists {
       // Setting up WAL writes to the file: look at an existing one read-only first, so that
       // one from a newer tally, or not from tally at all, is left untouched.
-      if exists {
+      let holdsNothing: Bool
+      do {
         var probe = Configuration()
         probe.readonly = true
         probe.busyMode = .timeout(busyTimeout)
         let existing = try DatabaseQueue(path: path, configuration: probe)
-        try FileMark.refuseForeign(existing, path: path)
+        holdsNothing = try FileMark.refuseForeign(existing, path: path)
         try refuseNewerSchema(existing, path: path)
         try existing.close()
+      } catch let error as TallyError {
+        throw error
+      } catch {
+        throw StorageFailure.describe(error, doing: "open the database", path: path)
       }
-      return try DatabaseQueue(path: path, configuration: configuration)
+      // An empty file is read as an empty database; only a write makes it one.
+      if holdsNothing, !creating { return try inMemory(path: path) }
+    }
+    return try opening(path, busyTimeout: busyTimeout) { configuration in
+      try DatabaseQueue(path: path, configuration: configuration)
     }
   }
 

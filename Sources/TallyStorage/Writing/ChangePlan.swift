@@ -112,8 +112,10 @@ struct ChangePlan {
 
     case .cancelTimer(let id, let at):
       let (project, timer) = try runningTimer(of: id, stoppedAt: at, in: db)
+      // Like starting one, cancelling a timer leaves the project's readings, and so its
+      // update time, as they were.
       return ChangePlan(
-        change: .batch([.stopTimer(timer), touch(project, at: at)]),
+        change: .stopTimer(timer),
         message:
           "Cancelled the timer for \(project.title) after "
           + "\(Duration.clock(timer.elapsedSeconds(until: at))) (h:mm); nothing was recorded")

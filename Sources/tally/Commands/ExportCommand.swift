@@ -14,7 +14,6 @@ struct ExportCommand: SessionCommand {
   }
 
   @OptionGroup var global: GlobalOptions
-  var onlyReads: Bool { true }
   @Option(help: "csv or json.") var format: Format = .csv
 
   func run(in session: Session) throws {

@@ -32,7 +32,6 @@ struct LogCommand: SessionCommand {
     commandName: "log", abstract: "List the recent changes, newest first.")
 
   @OptionGroup var global: GlobalOptions
-  var onlyReads: Bool { true }
   @Option(help: "How many changes to show.") var limit = 20
 
   func validate() throws {

@@ -18,7 +18,6 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the imports, newest first.")
 
     @OptionGroup var global: GlobalOptions
-    var onlyReads: Bool { true }
 
     func run(in session: Session) throws {
       let batches = try session.database.importBatches()
@@ -90,7 +89,7 @@ struct ImportFile: SessionCommand {
   @Option(help: "... holds this value.") var filterValue: String?
   @Flag(help: "Amounts use a decimal comma: 1.234,5.") var decimalComma = false
   @Flag(help: "Check the file and report; write nothing.") var dryRun = false
-  var onlyReads: Bool { dryRun }
+  var createsDatabase: Bool { create && !dryRun }
   @Flag(help: "Import the valid rows and list the invalid ones.") var skipInvalid = false
 
   func validate() throws {

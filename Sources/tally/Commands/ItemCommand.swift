@@ -40,7 +40,6 @@ struct ItemCommand: ParsableCommand {
       abstract: "List a project's readings, oldest first, in sections by its frequency.")
 
     @OptionGroup var global: GlobalOptions
-    var onlyReads: Bool { true }
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
     var project: String
     @Option(help: "From this date or time, inclusive.") var from: String?

@@ -15,6 +15,7 @@ struct ProjectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create a project.")
 
     @OptionGroup var global: GlobalOptions
+    var createsDatabase: Bool { true }
     @Argument(help: "The project's title, unique ignoring case.") var title: String
     @Option(help: "How often readings are expected.") var frequency: Frequency
     @Option(help: "What the amounts count, such as km or EUR.") var units = ""
@@ -32,7 +33,6 @@ struct ProjectCommand: ParsableCommand {
       abstract: "List the projects, most recently updated first.")
 
     @OptionGroup var global: GlobalOptions
-    var onlyReads: Bool { true }
     @Option(help: "table, csv or json.") var format: OutputFormat = .table
 
     func run(in session: Session) throws {

@@ -21,7 +21,6 @@ struct ReportCommand: SessionCommand {
   }
 
   @OptionGroup var global: GlobalOptions
-  var onlyReads: Bool { true }
   @Argument(help: "The projects' titles.", completion: ProjectTitleCompletion.kind)
   var titles: [String] = []
   @Flag(help: "Report every project.") var all = false
