@@ -31,8 +31,10 @@ public struct TallyDatabase: Sendable {
   ///
   /// - Parameters:
   ///   - location: Where the database is.
-  ///   - creating: Whether a missing database is created. A command that only reads passes
-  ///     `false`: it then reads an empty database in memory, and no file or folder is made.
+  ///   - creating: Whether a missing database is created. A command that cannot succeed on a
+  ///     new database (one that reads, or changes what must already be there) passes `false`:
+  ///     a missing or empty file is then read as an empty database in memory, and no file or
+  ///     folder is made.
   ///   - busyTimeout: How long a write waits for another program's write to finish.
   /// - Returns: The open database, its schema up to date.
   /// - Throws: ``TallyError`` when the path is a folder, the file is not a tally database,
@@ -59,8 +61,7 @@ public struct TallyDatabase: Sendable {
         throw TallyError(
           .storage, "cannot create the folder \(folder.path) for the database: \(error)")
       }
-    }
-    if exists {
+    } else {
       // Setting up WAL writes to the file: look at an existing one read-only first, so that
       // one from a newer tally, or not from tally at all, is left untouched.
       let holdsNothing: Bool
