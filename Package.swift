@@ -36,7 +36,8 @@ let package = Package(
     .target(name: "FlowTesting", dependencies: ["Flow"], swiftSettings: strict),
     .target(name: "Routing", dependencies: ["Flow"], swiftSettings: strict),
 
-    // tally's layers: dependencies point one way, tally -> REPL/Reports/Import/Storage -> Core.
+    // tally's layers: dependencies point one way: tally -> REPL -> CommandLine -> App ->
+    // Storage/Import/Reports -> Core.
     .target(name: "TallyCore", dependencies: ["Flow", "Routing"], swiftSettings: strict),
     .target(
       name: "TallyStorage",
@@ -61,16 +62,36 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
+    // The application: the session, the use cases, the store's middleware.
+    .target(
+      name: "TallyApp",
+      dependencies: [
+        "Flow", "Routing", "TallyCore", "TallyStorage", "TallyImport", "TallyReports",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
+    // The command-line grammar, one for the shell and the REPL: words to typed requests.
+    .target(
+      name: "TallyCommandLine",
+      dependencies: [
+        "TallyApp", "TallyCore", "TallyStorage",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
     .target(
       name: "TallyREPL",
-      dependencies: ["Flow", "Routing", "TallyCore", "TallyReports", "CReadline"],
+      dependencies: [
+        "Flow", "Routing", "TallyCore", "TallyReports", "TallyApp", "TallyCommandLine",
+        "CReadline",
+      ],
       swiftSettings: strict
     ),
     .executableTarget(
       name: "tally",
       dependencies: [
-        "Flow", "Routing", "TallyCore", "TallyStorage", "TallyImport", "TallyReports",
-        "TallyREPL",
+        "TallyApp", "TallyCommandLine", "TallyREPL", "TallyCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -140,8 +161,17 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "TallyAppTests",
+      dependencies: [
+        "TallyApp", "TallyCommandLine", "TallyCore", "TallyStorage", "Flow", "Routing",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "TallyREPLTests",
-      dependencies: ["TallyREPL", "TallyCore", "TallyStorage", "TallyReports", "Flow", "Routing"],
+      dependencies: [
+        "TallyREPL", "TallyApp", "TallyCore", "TallyStorage", "TallyReports", "Flow", "Routing",
+      ],
       swiftSettings: strict
     ),
     // Runs the built `tally` binary; `swift test` builds it along with the tests.

@@ -1,16 +1,20 @@
-public import Flow
+import Flow
 import Foundation
 import Routing
-public import TallyCore
+public import TallyApp
+import TallyCommandLine
+import TallyCore
 
-/// The interactive front door: reads lines, turns each into route actions, requests or
-/// subcommands on the one store, and lets the screens on the route render what changed.
+/// The interactive front door: reads lines, turns each into route actions or requests on the
+/// session's one store, and lets the screens on the route render what changed.
+///
+/// A subcommand typed here is read by the same grammar as the shell's into a ``UserRequest``
+/// and carried out by the session, which speaks through this REPL's console.
 ///
 /// The screens follow the route through a ``Router``; nothing here prints a screen. A line that
 /// fails is reported and the REPL goes on; ``run()`` says at the end whether any failed.
 public final class REPL {
-  private let store: Store<AppState, TallyAction>
-  private let services: REPLServices
+  private let session: Session
   private let reader: any LineReader
   private let console: Console
   private let source: String
@@ -23,25 +27,41 @@ public final class REPL {
   /// Creates a REPL.
   ///
   /// - Parameters:
-  ///   - store: The store, with the route to start on already in its state.
-  ///   - services: The program's parser, reports and clock.
+  ///   - session: The session, with the route to start on already in its store's state; its
+  ///     messages are pointed at `console` and questions at `reader`.
   ///   - reader: Where lines come from.
   ///   - console: Where screens and messages go.
   ///   - source: What errors in a script name as their place: the script's path, or `stdin`.
   ///   - showsStartScreen: Whether the screen the REPL starts on is shown; by default only
   ///     to a person at a terminal: a script prints only what its lines produce.
   public init(
-    store: Store<AppState, TallyAction>, services: REPLServices, reader: any LineReader,
-    console: Console, source: String = "stdin", showsStartScreen: Bool? = nil
+    session: Session, reader: any LineReader, console: Console, source: String = "stdin",
+    showsStartScreen: Bool? = nil
   ) {
-    self.store = store
-    self.services = services
+    self.session = session
     self.reader = reader
     self.console = console
     self.source = source
     self.showsStartScreen = showsStartScreen ?? reader.isInteractive
-    self.context = ScreenContext(store: store, console: console, services: services)
+    self.context = ScreenContext(session: session, console: console)
+    session.messages = MessageSink(
+      output: { [console] in console.write($0) },
+      status: { [console] in console.status($0) },
+      confirm: { [reader, console] question, _ throws(TallyError) in
+        guard reader.isInteractive else {
+          throw TallyError(
+            .invalidInput, "not deleting without confirmation: a script confirms with --yes",
+            hint: "Write `delete --yes` or `delete ID --yes`.")
+        }
+        guard case .line(let answer) = reader.readLine(prompt: question + " [y/N] ") else {
+          console.line()
+          return false
+        }
+        return MessageSink.isYes(answer)
+      })
   }
+
+  private var store: Store<AppState, TallyAction> { session.store }
 
   /// Reads and carries out lines until `quit` or the end of input.
   ///
@@ -108,8 +128,7 @@ public final class REPL {
       }
       let command = try REPLCommand.parse(words, in: store.state) { subcommandNames.contains($0) }
       if command == .quit { return .quit }
-      try perform(command)
-      return .succeeded
+      return try perform(command) ? .succeeded : .failed
     } catch {
       console.error(error, at: place)
       return .failed
@@ -148,10 +167,13 @@ public final class REPL {
     store.subscribe(stack) { $0.navigation.route }
   }
 
-  private func perform(_ command: REPLCommand) throws(TallyError) {
+  /// Carries out a command.
+  ///
+  /// - Returns: `false` when it failed and said why itself (see ``Session/run(_:)``).
+  private func perform(_ command: REPLCommand) throws(TallyError) -> Bool {
     switch command {
     case .quit:
-      return
+      break
     case .go(let route):
       store.dispatch(.navigate(.setRoute(route)))
     case .back:
@@ -162,47 +184,19 @@ public final class REPL {
     case .push(let segment):
       store.dispatch(.navigate(.push(segment)))
     case .period(let period):
-      store.dispatch(
-        .navigate(
-          .setData(
-            RouteData(fields: ["period": period.rawValue]), for: store.state.navigation.route)))
+      store.dispatch(.navigate(.setData(.report(period), for: store.state.navigation.route)))
     case .deleteProject(let id, let confirmed):
-      guard let summary = store.state.project(id: id) else {
+      guard let project = store.state.project(id: id) else {
         throw TallyError(.notFound, "there is no project \(id)")
       }
-      guard try confirm(DeleteQuestion.project(summary), confirmed: confirmed) else { return }
-      console.status(try store.perform(.deleteProject(id, at: services.now())))
+      return try session.run(.deleteProject(title: project.project.title, confirmed: confirmed))
     case .deleteReading(let id, let confirmed):
-      let shown = store.state.stored.openProject.flatMap { open in
-        open.readings.first { $0.id == id }.map {
-          DeleteQuestion.reading($0, of: open.summary.project, zone: services.zone)
-        }
-      }
-      guard try confirm(shown ?? "Delete reading #\(id.rawValue)?", confirmed: confirmed) else {
-        return
-      }
-      console.status(try store.perform(.deleteReading(id, at: services.now())))
+      return try session.run(.deleteReading(id, confirmed: confirmed))
     case .subcommand(let words):
-      try services.runSubcommand(words)
-    }
-  }
-
-  /// Asks on a terminal; a script confirms with `--yes`.
-  ///
-  /// - Returns: Whether to go on; any answer but yes says "Not deleted." and is no error.
-  /// - Throws: ``TallyError`` in a script without `--yes`.
-  private func confirm(_ question: String, confirmed: Bool) throws(TallyError) -> Bool {
-    guard !confirmed else { return true }
-    guard reader.isInteractive else {
-      throw TallyError(
-        .invalidInput, "not deleting without confirmation: a script confirms with --yes",
-        hint: "Write `delete --yes` or `delete ID --yes`.")
-    }
-    guard case .line(let answer) = reader.readLine(prompt: question + " [y/N] "),
-      ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
-    else {
-      console.status("Not deleted.")
-      return false
+      switch try CommandLineGrammar.parse(words) {
+      case .request(let request): return try session.run(request)
+      case .help(let text): console.write(text)
+      }
     }
     return true
   }
@@ -211,9 +205,7 @@ public final class REPL {
   /// out (so `open 2` means what the screen would now show); screens print what changed.
   private func catchUp() {
     do {
-      guard let stored = try services.reloadIfChangedElsewhere(store.state.routedProjectID)
-      else { return }
-      store.dispatch(.loaded(stored))
+      try session.catchUp()
     } catch {
       console.error(error)
     }

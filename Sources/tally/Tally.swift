@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyCommandLine
 import TallyCore
 
 /// The `tally` command: tracks numbers from a terminal.
@@ -13,11 +14,7 @@ struct Tally: ParsableCommand {
       optional note. Every change can be undone, also after a restart.
       """,
     version: "0.1.0",
-    subcommands: [
-      ProjectCommand.self, ItemCommand.self, TimerCommand.self, UndoCommand.self,
-      RedoCommand.self, LogCommand.self, ImportCommand.self, ReportCommand.self,
-      ExportCommand.self, REPLSubcommand.self,
-    ]
+    subcommands: CommandLineGrammar.subcommands + [REPLSubcommand.self]
   )
 
   @OptionGroup var global: GlobalOptions

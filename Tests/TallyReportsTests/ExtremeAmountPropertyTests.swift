@@ -44,7 +44,7 @@ import Testing
         to: Timestamp(secondsSince1970: 1_704_067_200 + 90_000_000)
       ) { start, end in
         let inside = values.filter { $0.0 >= start && $0.0 < end }.map(\.1)
-        return Aggregate(
+        return RangeFigures(
           count: inside.count, sum: inside.reduce(0, +), min: inside.min(), max: inside.max())
       }
       let outputs = [

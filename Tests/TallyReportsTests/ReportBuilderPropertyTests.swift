@@ -59,7 +59,7 @@ import Testing
         calendar: PeriodCalendar(period: period, zone: zone), includesEmpty: includesEmpty)
       let report = try builder.report(of: project, from: from, to: to) { start, end in
         let inside = values.filter { $0.0 >= start && $0.0 < end }.map(\.1)
-        return Aggregate(
+        return RangeFigures(
           count: inside.count, sum: inside.reduce(0, +), min: inside.min(), max: inside.max())
       }
 
@@ -88,7 +88,7 @@ import Testing
         of: project, from: from, to: to,
         aggregate: { start, end in
           let inside = values.filter { $0.0 >= start && $0.0 < end }.map(\.1)
-          return Aggregate(
+          return RangeFigures(
             count: inside.count, sum: inside.reduce(0, +), min: inside.min(), max: inside.max())
         },
         nextReading: { instant in values.map(\.0).filter { $0 >= instant }.min() })
@@ -105,7 +105,7 @@ import Testing
     #expect {
       try builder.report(of: project, from: from, to: to) { _, _ in
         asked += 1
-        return Aggregate(count: 0, sum: 0, min: nil, max: nil)
+        return RangeFigures(count: 0, sum: 0, min: nil, max: nil)
       }
     } throws: { error in
       "\(error)".contains("--empty would list about 3652059 daily periods")
@@ -115,7 +115,7 @@ import Testing
     let yearly = ReportBuilder(
       calendar: PeriodCalendar(period: .yearly, zone: .gmt), includesEmpty: true)
     let report = try yearly.report(of: project, from: from, to: to) { _, _ in
-      Aggregate(count: 0, sum: 0, min: nil, max: nil)
+      RangeFigures(count: 0, sum: 0, min: nil, max: nil)
     }
     #expect(report.rows.count == 9_999)
   }
@@ -133,7 +133,7 @@ import Testing
       aggregate: { start, end in
         asked += 1
         let count = readings.filter { $0 >= start && $0 < end }.count
-        return Aggregate(count: count, sum: Double(count), min: 1, max: 1)
+        return RangeFigures(count: count, sum: Double(count), min: 1, max: 1)
       },
       nextReading: { instant in readings.filter { $0 >= instant }.min() })
     #expect(report.rows.map(\.period.label) == ["0001-01-01", "1970-01-01", "9999-12-31"])

@@ -22,6 +22,9 @@ extension Request {
       return .editReading(id, edit, at: at)
     case .stopTimer(let id, let note, let at):
       return .stopTimer(id, note: Self.cleanedNote(note), at: at)
+    case .importReadings(var job, let at):
+      if case .create(let project) = job.target { job.target = .create(try project.validated()) }
+      return .importReadings(job, at: at)
     case .deleteProject, .deleteReading, .startTimer, .cancelTimer, .undoImport, .undo, .redo:
       return self
     }

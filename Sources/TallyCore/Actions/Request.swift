@@ -17,8 +17,12 @@ public enum Request: Equatable, Sendable {
   case cancelTimer(ProjectID, at: Timestamp)
   /// Takes out the readings an import brought in.
   case undoImport(ImportBatchID, at: Timestamp)
-  case undo(at: Timestamp)
-  case redo(at: Timestamp)
+  /// Brings in the rows of a file as one batch, all or nothing (see ``ImportJob``).
+  case importReadings(ImportJob, at: Timestamp)
+  /// Reverts the latest change that is not undone.
+  case undo
+  /// Applies the latest undone change again.
+  case redo
 }
 
 /// A project to create.

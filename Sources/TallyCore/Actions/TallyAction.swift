@@ -11,6 +11,8 @@ public enum TallyAction: Equatable, Sendable {
   case loaded(Snapshot)
   /// A change was written; the state takes what the database now holds.
   case committed(Commit)
+  /// The report the route shows, as the application summed it; `nil` when it shows none.
+  case reportLoaded(ProjectReport?)
   /// Something could not be done; nothing was changed.
   case failed(TallyError)
   /// Forget the last error and status message.
@@ -23,13 +25,13 @@ public struct Commit: Equatable, Sendable {
   public var message: String
   /// The stored data after the write.
   public var snapshot: Snapshot
-  /// The reading the write created, if it created one.
-  public var readingID: ReadingID?
+  /// What an import did, when the write was one (or a dry run of one, which wrote nothing).
+  public var importOutcome: ImportOutcome?
 
   /// Creates a commit.
-  public init(message: String, snapshot: Snapshot, readingID: ReadingID? = nil) {
+  public init(message: String, snapshot: Snapshot, importOutcome: ImportOutcome? = nil) {
     self.message = message
     self.snapshot = snapshot
-    self.readingID = readingID
+    self.importOutcome = importOutcome
   }
 }

@@ -9,7 +9,10 @@ extension AppState {
     },
     Snapshot.reducer.lifted(to: \AppState.stored),
     messagesReducer,
-    routeRepairReducer
+    routeRepairReducer,
+    Reducer { state, action in
+      if case .reportLoaded(let report) = action { state.report = report }
+    }
   )
 
   /// Keeps the route on screens that exist: when stored data arrives without a project the
@@ -26,7 +29,7 @@ extension AppState {
       else { return }
       NavigationState<Route, RouteData>.reducer.reduce(
         &state.navigation, .setRoute(Array(route.prefix(gone))))
-    case .navigate, .request, .failed, .clearMessages:
+    case .navigate, .request, .failed, .clearMessages, .reportLoaded:
       break
     }
   }
@@ -36,6 +39,7 @@ extension AppState {
     switch action {
     case .committed(let commit):
       state.status = commit.message
+      state.lastImport = commit.importOutcome
       state.lastError = nil
     case .failed(let error):
       state.lastError = error
@@ -43,7 +47,7 @@ extension AppState {
     case .clearMessages:
       state.lastError = nil
       state.status = nil
-    case .navigate, .request, .loaded:
+    case .navigate, .request, .loaded, .reportLoaded:
       break
     }
   }
@@ -55,7 +59,7 @@ extension Snapshot {
     switch action {
     case .loaded(let loaded): snapshot = loaded
     case .committed(let commit): snapshot = commit.snapshot
-    case .navigate, .request, .failed, .clearMessages: break
+    case .navigate, .request, .failed, .clearMessages, .reportLoaded: break
     }
   }
 }

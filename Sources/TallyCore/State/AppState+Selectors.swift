@@ -25,6 +25,23 @@ extension AppState {
     return nil
   }
 
+  /// The project and period of the report the route shows, if it shows one: the period of
+  /// the screen's data, else the project's frequency.
+  public var shownReport: (project: Project, period: ReportPeriod)? {
+    let route = navigation.route
+    guard route.last == .report, let id = routedProjectID, let project = project(id: id)?.project
+    else { return nil }
+    return (project, navigation.data(for: route)?.reportPeriod ?? ReportPeriod(project.frequency))
+  }
+
+  /// The report in the state, if it is the one the route shows.
+  public var reportOnScreen: ProjectReport? {
+    guard let report, let shown = shownReport, report.project.id == shown.project.id,
+      report.period == shown.period
+    else { return nil }
+    return report
+  }
+
   /// The timer running for `projectID`, if one is.
   public func timer(for projectID: ProjectID) -> RunningTimer? {
     stored.timers.first { $0.projectID == projectID }

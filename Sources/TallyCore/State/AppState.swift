@@ -11,15 +11,21 @@ public struct AppState: Equatable, Sendable {
   public var lastError: TallyError?
   /// What the last request did.
   public var status: String?
+  /// What the last import did (or, for a dry run, would do), for its report.
+  public var lastImport: ImportOutcome?
+  /// The report on screen, when the route shows one.
+  public var report: ProjectReport?
 
   /// Creates a state.
   public init(
     navigation: NavigationState<Route, RouteData> = NavigationState(route: [.home]),
-    stored: Snapshot = Snapshot(), lastError: TallyError? = nil, status: String? = nil
+    stored: Snapshot = Snapshot(), lastError: TallyError? = nil, status: String? = nil,
+    report: ProjectReport? = nil
   ) {
     self.navigation = navigation
     self.stored = stored
     self.lastError = lastError
     self.status = status
+    self.report = report
   }
 }

@@ -16,13 +16,34 @@ public enum Route: Hashable, Codable, Sendable {
   case help
 }
 
-/// What a screen keeps while it is shown: the fields of a form being filled in.
-public struct RouteData: Equatable, Codable, Sendable {
-  /// Field values by field name.
-  public var fields: [String: String]
+/// What a screen keeps while it is shown, by the kind of screen.
+public enum RouteData: Equatable, Codable, Sendable {
+  /// A form's answers so far.
+  case form(FormAnswers)
+  /// The period a report screen shows, instead of its project's frequency.
+  case report(ReportPeriod)
 
-  /// Creates route data.
-  public init(fields: [String: String] = [:]) {
-    self.fields = fields
+  /// The answers, when this is a form's data.
+  public var formAnswers: FormAnswers? {
+    if case .form(let answers) = self { answers } else { nil }
+  }
+
+  /// The period, when this is a report's data.
+  public var reportPeriod: ReportPeriod? {
+    if case .report(let period) = self { period } else { nil }
+  }
+}
+
+/// The fields of a form answered so far.
+public struct FormAnswers: Equatable, Codable, Sendable {
+  /// The values by field name.
+  public var values: [String: String]
+  /// How many fields, in order, are answered: the next one asked is this one.
+  public var answered: Int
+
+  /// Creates answers.
+  public init(values: [String: String] = [:], answered: Int = 0) {
+    self.values = values
+    self.answered = answered
   }
 }

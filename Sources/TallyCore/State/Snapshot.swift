@@ -4,34 +4,16 @@ public struct Snapshot: Equatable, Sendable {
   public var projects: [ProjectSummary]
   /// The running timers, by project id.
   public var timers: [RunningTimer]
-  /// What undo and redo would do.
-  public var history: HistoryStatus
   /// The readings of the project on screen, if one is.
   public var openProject: OpenProject?
 
   /// Creates a snapshot.
   public init(
-    projects: [ProjectSummary] = [], timers: [RunningTimer] = [],
-    history: HistoryStatus = HistoryStatus(), openProject: OpenProject? = nil
+    projects: [ProjectSummary] = [], timers: [RunningTimer] = [], openProject: OpenProject? = nil
   ) {
     self.projects = projects
     self.timers = timers
-    self.history = history
     self.openProject = openProject
-  }
-}
-
-/// What undo and redo would do now.
-public struct HistoryStatus: Equatable, Sendable {
-  /// The description of the change undo would revert, if any.
-  public var undo: String?
-  /// The description of the change redo would apply again, if any.
-  public var redo: String?
-
-  /// Creates a history status.
-  public init(undo: String? = nil, redo: String? = nil) {
-    self.undo = undo
-    self.redo = redo
   }
 }
 

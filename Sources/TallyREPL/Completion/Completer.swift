@@ -1,3 +1,4 @@
+import TallyCommandLine
 import TallyCore
 import TallyReports
 

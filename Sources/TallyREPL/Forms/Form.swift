@@ -1,3 +1,4 @@
+import TallyApp
 import TallyCore
 
 /// One field of a form: asked for in turn, with a default that Enter keeps.
@@ -20,10 +21,10 @@ protocol Form {
   var title: String { get }
 
   /// The fields, with defaults from what the form edits.
-  func fields(in state: AppState, services: REPLServices) throws(TallyError) -> [FormField]
+  func fields(in state: AppState, session: Session) throws(TallyError) -> [FormField]
 
   /// The request the answers make, or `nil` when they change nothing.
   func request(
-    for answers: [String: String], in state: AppState, services: REPLServices
+    for answers: [String: String], in state: AppState, session: Session
   ) throws(TallyError) -> Request?
 }

@@ -1,3 +1,4 @@
+import TallyApp
 import Flow
 import Routing
 import TallyCore
@@ -9,7 +10,6 @@ import TallyCore
 /// the request fails the form asks again from the first field, with the answers as defaults.
 final class FormScreen: Screen {
   static let cancelCommand = ":cancel"
-  private static let answeredKey = "#answered"
 
   let form: any Form
 
@@ -27,7 +27,7 @@ final class FormScreen: Screen {
   /// The field asked for now, or `nil` when the form cannot be filled in.
   func currentField() -> FormField? {
     let state = store.state
-    guard let fields = try? form.fields(in: state, services: context.services) else { return nil }
+    guard let fields = try? form.fields(in: state, session: context.session) else { return nil }
     let index = answered(in: state)
     return index < fields.count ? fields[index] : nil
   }
@@ -55,7 +55,7 @@ final class FormScreen: Screen {
     let state = store.state
     let fields: [FormField]
     do {
-      fields = try form.fields(in: state, services: context.services)
+      fields = try form.fields(in: state, session: context.session)
     } catch {
       console.error(error, at: place)
       cancel()
@@ -75,9 +75,9 @@ final class FormScreen: Screen {
       return false
     }
     answers[field.name] = value
-    answers[Self.answeredKey] = String(index + 1)
     guard index + 1 == fields.count else {
-      store.dispatch(.navigate(.setData(RouteData(fields: answers), for: path)))
+      store.dispatch(
+        .navigate(.setData(.form(FormAnswers(values: answers, answered: index + 1)), for: path)))
       return true
     }
     return submit(answers, place: place)
@@ -93,7 +93,7 @@ final class FormScreen: Screen {
     do {
       guard
         let request = try form.request(
-          for: answers, in: store.state, services: context.services)
+          for: answers, in: store.state, session: context.session)
       else {
         console.status("Nothing changed.")
         store.dispatch(.navigate(.pop))
@@ -104,18 +104,17 @@ final class FormScreen: Screen {
       return true
     } catch {
       console.error(error, at: place)
-      var again = answers
-      again[Self.answeredKey] = "0"
-      store.dispatch(.navigate(.setData(RouteData(fields: again), for: path)))
+      store.dispatch(
+        .navigate(.setData(.form(FormAnswers(values: answers, answered: 0)), for: path)))
       return false
     }
   }
 
   private func answers(in state: AppState) -> [String: String] {
-    state.navigation.data(for: path)?.fields ?? [:]
+    state.navigation.data(for: path)?.formAnswers?.values ?? [:]
   }
 
   private func answered(in state: AppState) -> Int {
-    Int(answers(in: state)[Self.answeredKey] ?? "") ?? 0
+    state.navigation.data(for: path)?.formAnswers?.answered ?? 0
   }
 }

@@ -1,3 +1,4 @@
+import TallyApp
 import TallyCore
 
 /// The form that creates a project, or edits the one with id `editing`.
@@ -6,7 +7,7 @@ struct ProjectForm: Form {
 
   var title: String { editing == nil ? "New project" : "Edit project" }
 
-  func fields(in state: AppState, services: REPLServices) throws(TallyError) -> [FormField] {
+  func fields(in state: AppState, session: Session) throws(TallyError) -> [FormField] {
     let project = try editing.map { id throws(TallyError) in try Self.project(id, in: state) }
     return [
       FormField(
@@ -28,14 +29,14 @@ struct ProjectForm: Form {
   }
 
   func request(
-    for answers: [String: String], in state: AppState, services: REPLServices
+    for answers: [String: String], in state: AppState, session: Session
   ) throws(TallyError) -> Request? {
     let title = answers["title"] ?? ""
     let units = answers["units"] ?? ""
     let frequency = Frequency(rawValue: (answers["frequency"] ?? "").lowercased()) ?? .monthly
     guard let editing else {
       return .addProject(
-        NewProject(title: title, units: units, frequency: frequency), at: services.now())
+        NewProject(title: title, units: units, frequency: frequency), at: session.now)
     }
     let project = try Self.project(editing, in: state)
     let edit = ProjectEdit(
@@ -43,7 +44,7 @@ struct ProjectForm: Form {
       units: units == project.units ? nil : units,
       frequency: frequency == project.frequency ? nil : frequency)
     guard edit != ProjectEdit() else { return nil }
-    return .editProject(editing, edit, at: services.now())
+    return .editProject(editing, edit, at: session.now)
   }
 
   private static func project(_ id: ProjectID, in state: AppState) throws(TallyError) -> Project {

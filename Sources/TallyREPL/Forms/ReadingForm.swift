@@ -1,3 +1,4 @@
+import TallyApp
 import TallyCore
 
 /// The form that edits a reading among those on the project's screen.
@@ -6,9 +7,9 @@ struct ReadingForm: Form {
 
   var title: String { "Edit reading #\(readingID.rawValue)" }
 
-  func fields(in state: AppState, services: REPLServices) throws(TallyError) -> [FormField] {
+  func fields(in state: AppState, session: Session) throws(TallyError) -> [FormField] {
     let reading = try Self.reading(readingID, in: state)
-    let parser = TimestampParser(zone: services.zone)
+    let parser = TimestampParser(zone: session.zone)
     return [
       FormField(
         name: "amount", label: "amount", defaultValue: AmountFormat.plain(reading.amount),
@@ -23,7 +24,7 @@ struct ReadingForm: Form {
         }),
       FormField(
         name: "time", label: "time",
-        defaultValue: TimestampFormat.local(reading.timestamp, in: services.zone),
+        defaultValue: TimestampFormat.local(reading.timestamp, in: session.zone),
         isRequired: true,
         check: { text in
           do {
@@ -40,14 +41,14 @@ struct ReadingForm: Form {
   }
 
   func request(
-    for answers: [String: String], in state: AppState, services: REPLServices
+    for answers: [String: String], in state: AppState, session: Session
   ) throws(TallyError) -> Request? {
     let reading = try Self.reading(readingID, in: state)
     let amount: Double
     let timestamp: Timestamp
     do {
       amount = try AmountParser.parse(answers["amount"] ?? "")
-      timestamp = try TimestampParser(zone: services.zone).parse(answers["time"] ?? "")
+      timestamp = try TimestampParser(zone: session.zone).parse(answers["time"] ?? "")
     } catch {
       throw TallyError(.invalidInput, "\(error)")
     }
@@ -58,7 +59,7 @@ struct ReadingForm: Form {
       timestamp: timestamp == reading.timestamp ? nil : timestamp,
       note: note == (reading.note ?? "") ? nil : note)
     guard edit != ReadingEdit() else { return nil }
-    return .editReading(readingID, edit, at: services.now())
+    return .editReading(readingID, edit, at: session.now)
   }
 
   /// The reading `id` if the open project's screen shows it.

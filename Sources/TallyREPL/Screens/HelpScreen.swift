@@ -1,3 +1,4 @@
+import TallyCommandLine
 import TallyCore
 
 /// Help: the commands of the REPL, where they work, and the subcommands it runs as they are.

@@ -1,3 +1,4 @@
+import TallyApp
 import Flow
 import Foundation
 import TallyCore
@@ -33,7 +34,7 @@ final class HomeScreen: Screen, StoreSubscriber {
     renderChanges(from: shown, to: rows)
   }
 
-  private var format: Rows { Rows(zone: context.services.zone) }
+  private var format: Rows { Rows(zone: context.session.zone) }
 
   private func render(_ rows: [Row]) {
     guard !rows.isEmpty else {

@@ -1,3 +1,4 @@
+import TallyApp
 import Flow
 import Foundation
 import TallyCore
@@ -50,7 +51,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
     shownTimer = view.timer
   }
 
-  private var rows: Rows { Rows(zone: context.services.zone) }
+  private var rows: Rows { Rows(zone: context.session.zone) }
 
   private func render(_ open: OpenProject, timer: RunningTimer?) {
     let summary = open.summary
@@ -63,7 +64,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
       .init("ID", .right), .init("TIME"), .init("AMOUNT", .right), .init("NOTE"),
     ])
     let sections = ReadingSection.grouping(
-      open.readings, by: summary.project.frequency, in: context.services.zone)
+      open.readings, by: summary.project.frequency, in: context.session.zone)
     for section in sections {
       let count = section.readings.count == 1 ? "1 reading" : "\(section.readings.count) readings"
       table.appendSection(

@@ -3,17 +3,13 @@ import Foundation
 import TallyCore
 import TallyReports
 
-/// A project's report: count, sum, min, max and mean per period.
+/// A project's report: count, sum, min, max and mean per period, as a table that fits the
+/// terminal.
 ///
-/// It is a table that fits the terminal. The period is the screen's route data (`period weekly`); by default the project's
-/// frequency.
+/// The period is the screen's route data (`period weekly`); by default the project's
+/// frequency. The application loads the report into the state when the route shows it; the
+/// screen renders what the state holds.
 final class ReportScreen: Screen, StoreSubscriber {
-  /// What the report screen shows: the report is read again when the project or period changes.
-  struct View: Equatable {
-    var summary: ProjectSummary?
-    var period: ReportPeriod?
-  }
-
   let projectID: ProjectID
 
   init(projectID: ProjectID, context: ScreenContext, path: [Route], stack: ScreenStack) {
@@ -24,26 +20,14 @@ final class ReportScreen: Screen, StoreSubscriber {
   override var commands: [String] { ["period"] + ReportPeriod.allCases.map(\.rawValue) }
 
   override func show() {
-    let id = projectID
-    let path = path
-    store.subscribe(self) { state in
-      View(
-        summary: state.project(id: id),
-        period: state.navigation.data(for: path)?.fields["period"].flatMap(ReportPeriod.init))
-    }
+    store.subscribe(self) { state in state.reportOnScreen }
   }
 
-  func newState(_ view: View) {
-    guard let summary = view.summary else { return }
-    let period = view.period ?? ReportPeriod(summary.project.frequency)
-    do {
-      let report = try context.services.report(summary.project, period)
-      console.write(ReportTable.render([report], width: console.style.width))
-      console.line(
-        console.style.dim(
-          "`period daily|weekly|monthly|quarterly|yearly` changes the period; `back` returns."))
-    } catch {
-      console.error(error)
-    }
+  func newState(_ report: ProjectReport?) {
+    guard let report else { return }
+    console.write(ReportTable.render([report], width: console.style.width))
+    console.line(
+      console.style.dim(
+        "`period daily|weekly|monthly|quarterly|yearly` changes the period; `back` returns."))
   }
 }

@@ -1,20 +1,21 @@
 import Flow
 import Routing
+import TallyApp
+import TallyCommandLine
 import TallyCore
 
-/// What every screen works with: the store it renders from, where it writes, and the services
-/// of the program.
+/// What every screen works with: the session whose store it renders from, and where it writes.
 final class ScreenContext {
-  let store: Store<AppState, TallyAction>
+  let session: Session
   let console: Console
-  let services: REPLServices
   /// The subcommands, described once when first needed (completion, help, unknown words).
-  lazy var catalog = services.catalog()
+  lazy var catalog = CommandCatalog.tally()
 
-  init(store: Store<AppState, TallyAction>, console: Console, services: REPLServices) {
-    self.store = store
+  var store: Store<AppState, TallyAction> { session.store }
+
+  init(session: Session, console: Console) {
+    self.session = session
     self.console = console
-    self.services = services
   }
 }
 

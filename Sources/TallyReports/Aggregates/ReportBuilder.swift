@@ -37,7 +37,7 @@ public struct ReportBuilder: Sendable {
   ///   ``maximumEmptyPeriods``; what the closures throw.
   public func report(
     of project: Project, from: Timestamp, to: Timestamp,
-    aggregate: (Timestamp, Timestamp) throws -> Aggregate,
+    aggregate: (Timestamp, Timestamp) throws -> RangeFigures,
     nextReading: ((Timestamp) throws -> Timestamp?)? = nil
   ) throws -> ProjectReport {
     if includesEmpty {

@@ -1,24 +1,6 @@
 public import Foundation
 public import TallyCore
 
-/// One period of a report: its label and the instants it spans, `start` inclusive, `end`
-/// exclusive.
-public struct Period: Equatable, Sendable {
-  /// `2024-01-15`, `2024-W03`, `2024-01`, `2024-Q1` or `2024`.
-  public var label: String
-  /// The first instant of the period.
-  public var start: Timestamp
-  /// The first instant after it.
-  public var end: Timestamp
-
-  /// Creates a period.
-  public init(label: String, start: Timestamp, end: Timestamp) {
-    self.label = label
-    self.start = start
-    self.end = end
-  }
-}
-
 /// Splits time into the periods of a report, in a time zone: days from local midnight to local
 /// midnight (23 or 25 hours across a daylight-saving change), ISO 8601 weeks from Monday, months,
 /// quarters from January, April, July and October, years.

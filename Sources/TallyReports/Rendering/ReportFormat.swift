@@ -1,4 +1,4 @@
-import TallyCore
+public import TallyCore
 
 /// How numbers appear in reports: exactly for machines, rounded for people.
 enum ReportNumber {

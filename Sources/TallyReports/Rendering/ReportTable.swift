@@ -1,4 +1,4 @@
-import TallyCore
+public import TallyCore
 
 /// Writes reports for the terminal: per project a title, aligned columns, a bar that shows each
 /// period's sum against the largest, and a totals row.

@@ -7,7 +7,7 @@ public import TallyCore
 /// Each write is one immediate transaction that keeps every invariant: the change, its journal
 /// entry and the project counters commit together or not at all. The connection uses WAL and
 /// waits for other writers (a busy timeout) rather than failing at once.
-public struct TallyDatabase: Sendable {
+public struct TallyDatabase: Storage {
   /// How many of the open project's latest readings the state holds.
   public static let pageSize = 200
   /// How many changes the journal keeps for `log` and `undo`.

@@ -1,6 +1,6 @@
 import GRDB
 import GRDBSQLite
-public import TallyCore
+import TallyCore
 
 /// Receives the rows of an import inside its transaction: leaves out those already stored,
 /// inserts the rest, and keeps count.
@@ -9,7 +9,7 @@ public import TallyCore
 /// and note) before this import: if it held two, the first two identical rows of the file are
 /// duplicates and a third is new. So importing a file twice adds nothing the second time, and
 /// identical rows within one file are all kept the first time.
-public final class ImportSink {
+final class ImportSink: ImportRowSink {
   private let db: Database
   private let projectID: Int64
   private let batchID: Int64
@@ -31,15 +31,15 @@ public final class ImportSink {
   private let keepsAllProblems: Bool
 
   /// How many rows were inserted.
-  public private(set) var imported = 0
+  private(set) var imported = 0
   /// How many rows were left out as already stored.
-  public private(set) var duplicates = 0
+  private(set) var duplicates = 0
   /// The first few duplicate rows, for a dry run's report.
-  public private(set) var firstDuplicates: [ImportedReading] = []
+  private(set) var firstDuplicates: [ImportedReading] = []
   /// How many rows were invalid.
-  public private(set) var invalidCount = 0
+  private(set) var invalidCount = 0
   /// The first few invalid rows, or all of them when they are to be listed.
-  public private(set) var problems: [RowProblem] = []
+  private(set) var problems: [RowProblem] = []
 
   /// How many rows have been taken, valid or not: the next row's position in the file.
   private var position = 0
@@ -71,7 +71,7 @@ public final class ImportSink {
   }
 
   /// Takes one valid row.
-  public func add(_ row: ImportedReading) throws {
+  func add(_ row: ImportedReading) throws {
     pending.append(row)
     pendingPositions.append(position)
     position += 1
@@ -170,7 +170,7 @@ public final class ImportSink {
   }
 
   /// Takes one invalid row.
-  public func reject(_ problem: RowProblem) {
+  func reject(_ problem: RowProblem) {
     position += 1
     invalidCount += 1
     if keepsAllProblems || problems.count < 5 { problems.append(problem) }

@@ -46,7 +46,6 @@ extension Database {
     return Snapshot(
       projects: projects,
       timers: try TimerRecord.order(TimerRecord.Columns.projectID).fetchAll(self).map(\.timer),
-      history: try historyStatus(),
       openProject: open)
   }
 }

@@ -3,7 +3,7 @@ public import TallyCore
 
 /// Sums up a project's readings over ranges of time, inside one read, so that a report sees
 /// one consistent state of the database.
-public final class RangeAggregator {
+final class RangeAggregator: RangeAggregates {
   private let statement: Statement
   private let next: Statement
   private let db: Database
@@ -22,7 +22,7 @@ public final class RangeAggregator {
   }
 
   /// The times of the project's first and last readings, if it has any.
-  public func span() throws -> ClosedRange<Timestamp>? {
+  func span() throws -> ClosedRange<Timestamp>? {
     let row = try Row.fetchOne(
       db, sql: "SELECT MIN(timestamp), MAX(timestamp) FROM reading WHERE project_id = ?",
       arguments: [project])
@@ -32,20 +32,18 @@ public final class RangeAggregator {
 
   /// The time of the project's first reading at or after `instant`, if any: one step down the
   /// (project, timestamp) index.
-  public func firstReading(atOrAfter instant: Timestamp) throws -> Timestamp? {
+  func firstReading(atOrAfter instant: Timestamp) throws -> Timestamp? {
     try Int64.fetchOne(next, arguments: [project, instant.microsecondsSince1970])
       .map(Timestamp.init(microsecondsSince1970:))
   }
 
   /// Count, sum, min and max of the readings from `start` (inclusive) to `end` (exclusive).
-  public func aggregate(from start: Timestamp, to end: Timestamp) throws
-    -> (count: Int, sum: Double, min: Double?, max: Double?)
-  {
+  func aggregate(from start: Timestamp, to end: Timestamp) throws -> RangeFigures {
     let row = try Row.fetchOne(
       statement,
       arguments: [project, start.microsecondsSince1970, end.microsecondsSince1970])
-    guard let row else { return (0, 0, nil, nil) }
-    return (row[0], row[1], row[2], row[3])
+    guard let row else { return RangeFigures(count: 0, sum: 0, min: nil, max: nil) }
+    return RangeFigures(count: row[0], sum: row[1], min: row[2], max: row[3])
   }
 }
 
@@ -55,7 +53,7 @@ extension TallyDatabase {
   /// - Returns: What `body` returns.
   /// - Throws: ``TallyError`` when the database cannot be read, or what `body` throws.
   public func withAggregates<Result>(
-    of project: ProjectID, _ body: (RangeAggregator) throws -> Result
+    of project: ProjectID, _ body: (any RangeAggregates) throws -> Result
   ) throws(TallyError) -> Result {
     try read(doing: "read the readings") { db in
       try body(try RangeAggregator(db: db, project: project))

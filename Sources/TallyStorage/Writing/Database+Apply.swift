@@ -171,8 +171,9 @@ extension Database {
     }
   }
 
-  /// The id the next row of `table` will get: never one used before, even by a deleted row.
-  func nextID(of table: String) throws -> Int64 {
+  /// The id the next row of `kind` will get: never one used before, even by a deleted row.
+  func nextID(of kind: NewRowKind) throws -> Int64 {
+    let table = kind.rawValue
     let used = try Int64.fetchOne(
       self,
       sql: """
@@ -199,22 +200,21 @@ extension Change {
   static func setAsideLabel(of project: ProjectID) -> String { "project \(project)" }
 
   /// The labels of the readings this change sets aside, which undoing it brings back.
-  var setAsideLabels: Set<String> {
-    switch self {
-    case .setAsideImport(let batch): [Self.setAsideLabel(of: batch)]
-    case .setAsideReadings(let project): [Self.setAsideLabel(of: project)]
-    case .batch(let changes): changes.reduce(into: []) { $0.formUnion($1.setAsideLabels) }
-    default: []
-    }
-  }
+  var setAsideLabels: Set<String> { labels(settingAside: true) }
 
   /// The labels of the set-aside readings this change brings back, which redoing it (after an
   /// undo) brings back again.
-  var restoredLabels: Set<String> {
+  var restoredLabels: Set<String> { labels(settingAside: false) }
+
+  private func labels(settingAside: Bool) -> Set<String> {
     switch self {
-    case .restoreImport(let batch): [Self.setAsideLabel(of: batch)]
-    case .restoreReadings(let project): [Self.setAsideLabel(of: project)]
-    case .batch(let changes): changes.reduce(into: []) { $0.formUnion($1.restoredLabels) }
+    case .setAsideImport(let batch) where settingAside, .restoreImport(let batch) where !settingAside:
+      [Self.setAsideLabel(of: batch)]
+    case .setAsideReadings(let project) where settingAside,
+      .restoreReadings(let project) where !settingAside:
+      [Self.setAsideLabel(of: project)]
+    case .batch(let changes):
+      changes.reduce(into: []) { $0.formUnion($1.labels(settingAside: settingAside)) }
     default: []
     }
   }

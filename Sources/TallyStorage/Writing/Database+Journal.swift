@@ -74,8 +74,4 @@ extension Database {
     try execute(
       sql: "UPDATE journal SET undone = ? WHERE id = ?", arguments: [undone, record.id])
   }
-
-  func historyStatus() throws -> HistoryStatus {
-    HistoryStatus(undo: try lastDone()?.description, redo: try nextUndone()?.description)
-  }
 }

@@ -10,9 +10,11 @@ extension TallyDatabase {
   /// - Returns: What was done and the stored data after it.
   /// - Throws: ``TallyError``; nothing is changed then.
   public func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit {
-    try write(doing: Self.operation(request)) { db in
-      var message: String
-      var readingID: ReadingID?
+    if case .importReadings(let job, let at) = request {
+      return try importReadings(job, at: at, openProject: openProject)
+    }
+    return try write(doing: Self.operation(request)) { db in
+      let message: String
       switch request {
       case .undo:
         guard let entry = try db.lastDone() else {
@@ -33,16 +35,13 @@ extension TallyDatabase {
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
         .startTimer(_, let at), .stopTimer(_, _, let at), .cancelTimer(_, let at),
-        .undoImport(_, let at):
-        let plan = try ChangePlan.plan(request, in: db)
+        .undoImport(_, let at), .importReadings(_, let at):
+        let plan = try ChangePlan.plan(request, in: SQLiteFacts(db: db))
         try db.applyKeepingCounters(plan.change)
         try db.record(plan.change, description: plan.message, at: at)
         message = plan.message
-        readingID = plan.readingID
       }
-      return Commit(
-        message: message, snapshot: try db.snapshot(openProject: openProject),
-        readingID: readingID)
+      return Commit(message: message, snapshot: try db.snapshot(openProject: openProject))
     }
   }
 
@@ -58,6 +57,7 @@ extension TallyDatabase {
     case .stopTimer: "stop the timer"
     case .cancelTimer: "cancel the timer"
     case .undoImport: "undo the import"
+    case .importReadings(let job, _): "import \(job.fileName)"
     case .undo: "undo"
     case .redo: "redo"
     }

@@ -1,0 +1,38 @@
+public import Flow
+public import TallyCore
+
+/// Loads the report the route shows, so that the report screen renders it from the state.
+///
+/// After a navigation that shows a report of another project or period, and after stored data
+/// changes while one is shown, the report is summed again and arrives as `reportLoaded`.
+public struct ReportMiddleware: Middleware {
+  private let query: ProjectReportQuery
+
+  /// Creates the middleware over `query`.
+  public init(query: ProjectReportQuery) {
+    self.query = query
+  }
+
+  public func handle(
+    _ action: TallyAction, context: StoreContext<AppState, TallyAction>,
+    next: (TallyAction) -> Void
+  ) {
+    next(action)
+    switch action {
+    case .navigate, .loaded, .committed: break
+    case .request, .failed, .clearMessages, .reportLoaded: return
+    }
+    let state = context.state
+    guard let wanted = state.shownReport else {
+      if state.report != nil { context.dispatch(.reportLoaded(nil)) }
+      return
+    }
+    // A navigation that leaves the same report shown sums nothing again; new stored data does.
+    if case .navigate = action, state.reportOnScreen != nil { return }
+    do {
+      context.dispatch(.reportLoaded(try query.report(wanted.project, period: wanted.period)))
+    } catch {
+      context.dispatch(.failed(error))
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import TallyCore
+
+/// What an import tells a person: the outcome, and the rows that were left out.
+struct ImportReport {
+  let outcome: ImportOutcome
+  let fileName: String
+  let skipInvalid: Bool
+  let zone: TimeZone
+
+  /// The lines to say, in order.
+  var lines: [String] {
+    var lines: [String] = []
+    if outcome.dryRun {
+      lines.append(outcome.message(fileName: fileName))
+      for row in outcome.firstDuplicates {
+        lines.append(
+          "  already stored: line \(row.line): \(TimestampFormat.iso8601(row.timestamp, in: zone))"
+            + " \(AmountFormat.plain(row.amount))" + (row.note.map { " '\($0)'" } ?? ""))
+      }
+      for problem in outcome.problems.prefix(5) {
+        lines.append("  invalid: \(problem)")
+      }
+      if outcome.invalidCount > 5 {
+        lines.append("  and \(outcome.invalidCount - 5) more invalid row(s)")
+      }
+      return lines
+    }
+    if skipInvalid {
+      for problem in outcome.problems {
+        lines.append("Skipped \(fileName), \(problem)")
+      }
+    }
+    lines.append(outcome.message(fileName: fileName))
+    return lines
+  }
+}

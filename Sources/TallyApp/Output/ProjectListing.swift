@@ -1,0 +1,58 @@
+import Foundation
+import TallyCore
+import TallyReports
+
+/// The project list in each output format.
+struct ProjectListing {
+  let projects: [ProjectSummary]
+  let zone: TimeZone
+
+  func write(_ format: ListFormat, to output: OutputBuffer) {
+    switch format {
+    case .table:
+      guard !projects.isEmpty else {
+        output.say("No projects yet. Create one with `tally project add TITLE --frequency daily`.")
+        return
+      }
+      var table = TextTable(columns: [
+        .init("TITLE"), .init("UNITS"), .init("FREQUENCY"), .init("READINGS", .right),
+        .init("LAST READING"), .init("UPDATED"),
+      ])
+      for summary in projects {
+        table.append([
+          summary.project.title, summary.project.units, summary.project.frequency.rawValue,
+          String(summary.readingCount),
+          summary.lastReadingAt.map { TimestampFormat.local($0, in: zone) } ?? "",
+          TimestampFormat.local(summary.project.updatedAt, in: zone),
+        ])
+      }
+      output.write(table.render())
+    case .csv:
+      output.write(
+        CSVWriter.line(["title", "units", "frequency", "readings", "last_reading", "updated_at"]))
+      for summary in projects {
+        output.write(
+          CSVWriter.line([
+            summary.project.title, summary.project.units, summary.project.frequency.rawValue,
+            String(summary.readingCount),
+            summary.lastReadingAt.map { TimestampFormat.iso8601($0, in: zone) } ?? "",
+            TimestampFormat.iso8601(summary.project.updatedAt, in: zone),
+          ]))
+      }
+    case .json:
+      output.write(
+        JSONWriter.array(
+          projects.map { summary in
+            JSONWriter.object([
+              "title": .string(summary.project.title),
+              "units": .string(summary.project.units),
+              "frequency": .string(summary.project.frequency.rawValue),
+              "readings": .integer(Int64(summary.readingCount)),
+              "last_reading": .optional(
+                summary.lastReadingAt.map { TimestampFormat.iso8601($0, in: zone) }),
+              "updated_at": .string(TimestampFormat.iso8601(summary.project.updatedAt, in: zone)),
+            ])
+          }))
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TallyCore
+import TallyReports
+
+/// A project's readings in each output format, written as they stream from the database.
+final class ReadingListing {
+  private let project: Project
+  private let zone: TimeZone
+  private var table: TextTable
+  private var section: String?
+  private var count = 0
+  /// Whether `--from` or `--to` narrowed the listing, for the message when it is empty.
+  private let isRange: Bool
+
+  init(project: Project, zone: TimeZone, isRange: Bool = false) {
+    self.project = project
+    self.zone = zone
+    self.isRange = isRange
+    let amountHeader = project.units.isEmpty ? "AMOUNT" : "AMOUNT (\(project.units))"
+    table = TextTable(columns: [
+      .init("ID", .right), .init("TIME"), .init(amountHeader, .right), .init("NOTE"),
+    ])
+  }
+
+  func begin(_ format: ListFormat, to output: OutputBuffer) {
+    switch format {
+    case .table: break
+    case .csv: output.write(CSVWriter.line(["id", "timestamp", "amount", "note"]))
+    case .json: output.write("[")
+    }
+  }
+
+  func write(_ reading: Reading, _ format: ListFormat, to output: OutputBuffer) {
+    defer { count += 1 }
+    switch format {
+    case .table:
+      let label = project.frequency.section(of: reading.timestamp, in: zone)
+      if label != section {
+        table.appendSection(label)
+        section = label
+      }
+      table.append([
+        reading.id.description, TimestampFormat.local(reading.timestamp, in: zone),
+        AmountFormat.plain(reading.amount), reading.note ?? "",
+      ])
+    case .csv:
+      output.write(
+        CSVWriter.line([
+          reading.id.description, TimestampFormat.iso8601(reading.timestamp, in: zone),
+          AmountFormat.plain(reading.amount), reading.note ?? "",
+        ]))
+    case .json:
+      output.write(
+        (count == 0 ? "\n" : ",\n")
+          + JSONWriter.object([
+            "id": .integer(reading.id.rawValue),
+            "timestamp": .string(TimestampFormat.iso8601(reading.timestamp, in: zone)),
+            "amount": .number(reading.amount),
+            "note": .optional(reading.note),
+          ]))
+    }
+  }
+
+  func end(_ format: ListFormat, to output: OutputBuffer) {
+    switch format {
+    case .table:
+      if count == 0 {
+        output.say("\(project.title) has no readings" + (isRange ? " in that range." : " yet."))
+      } else {
+        output.write(table.render())
+      }
+    case .csv: break
+    case .json: output.write(count == 0 ? "]\n" : "\n]\n")
+    }
+  }
+}

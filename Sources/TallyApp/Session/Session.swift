@@ -1,0 +1,148 @@
+public import Flow
+public import Foundation
+public import Logging
+import Routing
+public import TallyCore
+public import TallyStorage
+
+/// One run of tally, from either front door: the storage, the store over it, the zone, the
+/// clock and where messages go.
+///
+/// Every change goes through the store as a request, and the persistence middleware writes it;
+/// the use cases (in this target's `UseCases`) are the session's methods.
+public final class Session {
+  /// Where the data is kept.
+  public let storage: any Storage
+  /// The one store of the app state.
+  public let store: Store<AppState, TallyAction>
+  /// The zone dates are read and shown in.
+  public let zone: TimeZone
+  /// Where results, status and questions go.
+  public var messages: MessageSink
+  private let clock: @Sendable () -> Timestamp
+  private let watch: ChangeWatch
+
+  /// Opens the database that `options` name and loads the stored state.
+  ///
+  /// - Parameters:
+  ///   - options: The database, the zone, and how the session behaves.
+  ///   - messages: Where the session speaks.
+  /// - Throws: ``TallyError`` when the database cannot be opened or read, or `TALLY_NOW` or
+  ///   `TALLY_LOG` is not understood.
+  public convenience init(_ options: SessionOptions, messages: MessageSink = .standard) throws {
+    let database = try TallyDatabase.open(at: options.location, creating: options.creating)
+    try self.init(storage: database, options: options, messages: messages)
+  }
+
+  /// Starts a session on `storage`.
+  ///
+  /// - Throws: ``TallyError`` when the storage cannot be read, or `TALLY_NOW` or `TALLY_LOG`
+  ///   is not understood.
+  public init(
+    storage: any Storage, options: SessionOptions, messages: MessageSink = .standard
+  ) throws {
+    self.storage = storage
+    self.messages = messages
+    zone = options.zone
+    clock = try options.clock ?? Self.clock(zone: options.zone)
+    let saved = options.resumingRoute ? try storage.savedRoute() : []
+    // One read: a project that is gone has no readings to load and drops off the route.
+    let stored = try storage.snapshot(openProject: AppState.routedProjectID(in: saved))
+    let route = Route.restored(saved, projects: stored.projects)
+    var middleware: [any Middleware<AppState, TallyAction>] = []
+    if let level = try options.logLevel ?? LogLevelName.fromEnvironment() {
+      var logger = Logger(label: "tally", factory: { label in StreamLogHandler.standardError(label: label) })
+      logger.logLevel = level
+      middleware.append(
+        LoggingMiddleware<AppState, TallyAction>(logger: logger, describe: Self.describe))
+    }
+    middleware.append(PersistenceMiddleware(storage: storage))
+    middleware.append(ReportMiddleware(query: ProjectReportQuery(storage: storage, zone: zone)))
+    if options.resumingRoute {
+      middleware.append(RouteMemoryMiddleware(storage: storage))
+    }
+    store = Store(
+      state: AppState(navigation: NavigationState(route: route), stored: stored),
+      reducer: AppState.reducer, middleware: middleware)
+    watch = ChangeWatch(storage: storage)
+  }
+
+  /// Now, to the microsecond; `TALLY_NOW` fixes it for scripts and tests.
+  public var now: Timestamp { clock() }
+
+  /// Reads dates in the session's zone.
+  public var dates: TimestampParser { TimestampParser(zone: zone) }
+
+  /// Carries out a request through the store.
+  ///
+  /// - Returns: What was done, for people.
+  /// - Throws: The ``TallyError`` the request failed with; nothing was changed then.
+  @discardableResult
+  public func perform(_ request: Request) throws(TallyError) -> String {
+    try store.perform(request)
+  }
+
+  /// Takes in what another process wrote since the last look, if anything: the store then
+  /// holds the stored data as it now is, and the screens show what changed.
+  public func catchUp() throws(TallyError) {
+    guard try watch.hasChanged() else { return }
+    store.dispatch(.loaded(try storage.snapshot(openProject: store.state.routedProjectID)))
+  }
+
+  private static func clock(zone: TimeZone) throws -> @Sendable () -> Timestamp {
+    guard let fixed = ProcessInfo.processInfo.environment["TALLY_NOW"], !fixed.isEmpty else {
+      return { Timestamp(Date()) }
+    }
+    do {
+      let now = try TimestampParser(zone: zone).parse(fixed)
+      return { now }
+    } catch {
+      throw TallyError(.invalidInput, "TALLY_NOW \(error)")
+    }
+  }
+
+  /// An action as a log line: an import's rows are a stream, not a value to print.
+  @Sendable private static func describe(_ action: TallyAction) -> String {
+    switch action {
+    case .request(.importReadings(let job, _)):
+      "request(importReadings(\(job.fileName), target: \(job.target), dryRun: \(job.dryRun)))"
+    case .loaded(let snapshot):
+      "loaded(\(snapshot.projects.count) projects)"
+    case .committed(let commit):
+      "committed(\(commit.message))"
+    default:
+      String(describing: action)
+    }
+  }
+}
+
+/// How a session is opened.
+public struct SessionOptions: Sendable {
+  /// Where the database is.
+  public var location: DatabaseLocation
+  /// The zone of dates without an offset, and of report periods.
+  public var zone: TimeZone
+  /// Whether to start on the route the last interactive session left, and keep saving it.
+  public var resumingRoute: Bool
+  /// Whether a database that does not exist is created; otherwise one that does not exist
+  /// is read as empty, and no file is left behind.
+  public var creating: Bool
+  /// How much to log to standard error; `nil` reads `TALLY_LOG`, and without it logs nothing.
+  public var logLevel: Logger.Level?
+  /// A fixed clock, for tests; `nil` reads `TALLY_NOW`, else the system's.
+  public var clock: (@Sendable () -> Timestamp)?
+
+  /// Describes a session.
+  public init(
+    location: DatabaseLocation, zone: TimeZone, resumingRoute: Bool = false,
+    creating: Bool = false, logLevel: Logger.Level? = nil,
+    clock: (@Sendable () -> Timestamp)? = nil
+  ) {
+    self.location = location
+    self.zone = zone
+    self.resumingRoute = resumingRoute
+    self.creating = creating
+    self.logLevel = logLevel
+    self.clock = clock
+  }
+}

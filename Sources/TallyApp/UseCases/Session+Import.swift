@@ -1,0 +1,55 @@
+import TallyCore
+import TallyImport
+
+extension Session {
+  /// Imports a CSV file: the rows stream from the file into storage as one request through the
+  /// store, like any other change.
+  ///
+  /// - Returns: Whether the import went well: `false` for a dry run that found invalid rows
+  ///   (and reported them) without `--skip-invalid`.
+  /// - Throws: ``TallyError`` for a file that cannot be read, an unknown project, or invalid
+  ///   rows (without skipping).
+  func importFile(_ request: ImportFileRequest) throws(TallyError) -> Bool {
+    let target = try importTarget(request)
+    var options = request.options
+    options.zone = zone
+    let file = try ReadingsFile(path: request.file, options: options)
+    let progress = ProgressBar(enabled: file.size > 1 << 20)
+    let rows = ImportRows { sink in
+      defer { progress.finish() }
+      return try file.forEachRow(
+        valid: { reading in
+          try sink.add(reading)
+          progress.update(file.progress)
+        },
+        invalid: { problem in sink.reject(problem) })
+    }
+    let job = ImportJob(
+      target: target, fileName: request.file, skipInvalid: request.skipInvalid,
+      dryRun: request.dryRun, expectedRows: file.size / 40, rows: rows)
+    try perform(.importReadings(job, at: now))
+    guard let outcome = store.state.lastImport else {
+      throw TallyError(.storage, "the import of \(request.file) reported nothing")
+    }
+    let report = ImportReport(
+      outcome: outcome, fileName: request.file, skipInvalid: request.skipInvalid, zone: zone)
+    for line in report.lines {
+      messages.status(line)
+    }
+    return !(request.dryRun && outcome.invalidCount > 0 && !request.skipInvalid)
+  }
+
+  private func importTarget(_ request: ImportFileRequest) throws(TallyError) -> ImportTarget {
+    if let existing = store.state.project(titled: request.project) {
+      return .project(existing.id)
+    }
+    guard let new = request.newProject else {
+      throw TallyError(
+        .notFound, "there is no project titled '\(request.project)'",
+        hint: "Add --create --frequency daily|monthly|yearly to create it.")
+    }
+    return .create(
+      try NewProject(title: request.project, units: new.units, frequency: new.frequency)
+        .validated())
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TallyCore
+import TallyReports
+
+extension Session {
+  /// Sums the projects' readings per period and writes the report.
+  func report(_ request: ReportRequest) throws(TallyError) {
+    let projects =
+      try request.titles.map { titles throws(TallyError) in
+        var found: [Project] = []
+        for title in titles { found.append(try project(titled: title).project) }
+        return found
+      } ?? store.state.stored.projects.map(\.project).sorted { $0.title < $1.title }
+    let (from, to) = try range(request.range)
+    if projects.isEmpty {
+      messages.status(
+        "No projects yet. Create one with `tally project add TITLE --frequency daily`.")
+    }
+    let query = ProjectReportQuery(storage: storage, zone: zone)
+    var reports: [ProjectReport] = []
+    for project in projects {
+      reports.append(
+        try query.report(
+          project, period: request.period ?? ReportPeriod(project.frequency), from: from, to: to,
+          includesEmpty: request.includesEmpty))
+    }
+    let text = try render(reports, request)
+    if let output = request.output {
+      try AtomicFile.write(text, to: output)
+    } else {
+      messages.output(text)
+    }
+  }
+
+  private func render(_ reports: [ProjectReport], _ request: ReportRequest) throws(TallyError)
+    -> String
+  {
+    if let template = request.template {
+      return try ReportTemplate(path: template).render(reports, generated: now, zone: zone)
+    }
+    let format =
+      request.format ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
+    switch format {
+    case .table: return ReportTable.render(reports)
+    case .csv: return ReportCSV.render(reports)
+    case .json: return ReportJSON.render(reports)
+    case .markdown:
+      return ReportTemplate.markdown.render(reports, generated: now, zone: zone)
+    }
+  }
+
+  /// Writes every reading, in a form `import` reads back.
+  func export(_ format: ExportFormat) throws(TallyError) {
+    let output = OutputBuffer(messages)
+    var count = 0
+    switch format {
+    case .csv:
+      output.write(CSVWriter.line(["project", "timestamp", "amount", "note"]))
+      try storage.forEachReadingWithTitle { title, reading in
+        output.write(
+          CSVWriter.line([
+            title, TimestampFormat.iso8601(reading.timestamp, in: zone),
+            AmountFormat.plain(reading.amount), reading.note ?? "",
+          ]))
+      }
+    case .json:
+      output.write("[")
+      try storage.forEachReadingWithTitle { title, reading in
+        output.write(
+          (count == 0 ? "\n" : ",\n")
+            + JSONWriter.object([
+              "project": .string(title),
+              "timestamp": .string(TimestampFormat.iso8601(reading.timestamp, in: zone)),
+              "amount": .number(reading.amount),
+              "note": .optional(reading.note),
+            ]))
+        count += 1
+      }
+      output.write(count == 0 ? "]\n" : "\n]\n")
+    }
+  }
+}

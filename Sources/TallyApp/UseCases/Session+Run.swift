@@ -1,0 +1,65 @@
+public import TallyCore
+
+extension Session {
+  /// Carries out what a person asked for, from either front door.
+  ///
+  /// - Returns: `false` when it failed and said why itself (a dry run that found invalid
+  ///   rows), so that the exit code is 1 without a second message; otherwise `true`.
+  /// - Throws: ``TallyError`` when it cannot be done; nothing was changed then.
+  @discardableResult
+  public func run(_ request: UserRequest) throws(TallyError) -> Bool {
+    switch request {
+    case .addProject(let project):
+      messages.status(try perform(.addProject(project, at: now)))
+    case .listProjects(let format):
+      ProjectListing(projects: store.state.stored.projects, zone: zone)
+        .write(format, to: OutputBuffer(messages))
+    case .editProject(let title, let edit):
+      let project = try project(titled: title)
+      messages.status(try perform(.editProject(project.id, edit, at: now)))
+    case .deleteProject(let title, let confirmed):
+      try deleteProject(titled: title, confirmed: confirmed)
+    case .addReading(let title, let amount, let at, let note):
+      let project = try project(titled: title)
+      let reading = NewReading(
+        projectID: project.id, amount: amount, timestamp: try timestamp(at, for: "--at"),
+        note: note)
+      messages.status(try perform(.addReading(reading, at: now)))
+    case .listReadings(let title, let range, let format):
+      try listReadings(of: title, range, format)
+    case .editReading(let id, let amount, let at, let note):
+      let edit = ReadingEdit(
+        amount: amount, timestamp: try at.map { text throws(TallyError) in
+          try timestamp(text, for: "--at")
+        }, note: note)
+      messages.status(try perform(.editReading(id, edit, at: now)))
+    case .deleteReading(let id, let confirmed):
+      try deleteReading(id, confirmed: confirmed)
+    case .startTimer(let title):
+      messages.status(try perform(.startTimer(try project(titled: title).id, at: now)))
+    case .stopTimer(let title, let note):
+      messages.status(try perform(.stopTimer(try project(titled: title).id, note: note, at: now)))
+    case .cancelTimer(let title):
+      messages.status(try perform(.cancelTimer(try project(titled: title).id, at: now)))
+    case .showTimers:
+      showTimers()
+    case .undo:
+      messages.status(try perform(.undo))
+    case .redo:
+      messages.status(try perform(.redo))
+    case .showLog(let limit):
+      try showLog(limit: limit)
+    case .importFile(let request):
+      return try importFile(request)
+    case .listImports:
+      try listImports()
+    case .undoImport(let id):
+      messages.status(try perform(.undoImport(id, at: now)))
+    case .report(let request):
+      try report(request)
+    case .export(let format):
+      try export(format)
+    }
+    return true
+  }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import TallyApp
+import TallyCore
+import TallyImport
+
+/// `tally import`: bring readings in from a CSV file, list the imports, undo one.
+struct ImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Import readings from a CSV file; list or undo imports.",
+    subcommands: [ImportFile.self, List.self, Undo.self],
+    defaultSubcommand: ImportFile.self
+  )
+
+  struct List: TallyCommand {
+    static let configuration = CommandConfiguration(abstract: "List the imports, newest first.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func request() -> UserRequest {
+      .listImports
+    }
+  }
+
+  struct Undo: TallyCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Take out exactly the readings an import brought in (`tally undo` right after brings them back)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The import's id, as `import list` shows it.") var batch: Int64
+
+    func request() -> UserRequest {
+      .undoImport(ImportBatchID(rawValue: batch))
+    }
+  }
+}
+
+/// `tally import FILE --project TITLE ...`: the import itself.
+struct ImportFile: TallyCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "file",
+    abstract: "Import readings from a CSV file with a header row (the default subcommand).",
+    discussion: """
+      Columns are found by name, ignoring case: date, amount and note unless told otherwise. \
+      Dates are ISO 8601 unless --date-format gives a pattern such as 'dd.MM.yyyy HH:mm'. \
+      The import is all or nothing; a reading identical to one already stored is not added \
+      again, so importing a file twice adds nothing.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The CSV file.", completion: .file()) var file: String
+  @Option(help: "The project the readings go into.", completion: ProjectTitleCompletion.kind)
+  var project: String
+  @Flag(help: "Create the project if it does not exist (with --frequency and --units).")
+  var create = false
+  @Option(help: "The new project's frequency, with --create.") var frequency: Frequency?
+  @Option(help: "The new project's units, with --create.") var units: String?
+  @Option(help: "The column of dates (default: date).") var dateColumn: String?
+  @Option(help: "The column of amounts (default: amount).") var amountColumn: String?
+  @Option(help: "The column of notes (default: note, if there is one).") var noteColumn: String?
+  @Option(help: "A Unicode date pattern such as 'MMM d yyyy' instead of ISO 8601.")
+  var dateFormat: String?
+  @Option(help: "The field delimiter: one character, or 'tab' (default: ,).") var delimiter: String?
+  @Option(help: "Import only rows whose column --filter-column ...") var filterColumn: String?
+  @Option(help: "... holds this value.") var filterValue: String?
+  @Flag(help: "Amounts use a decimal comma: 1.234,5.") var decimalComma = false
+  @Flag(help: "Check the file and report; write nothing.") var dryRun = false
+  @Flag(help: "Import the valid rows and list the invalid ones.") var skipInvalid = false
+
+  func validate() throws {
+    if (filterColumn == nil) != (filterValue == nil) {
+      throw ValidationError("--filter-column and --filter-value go together")
+    }
+    if !create, frequency != nil || units != nil {
+      throw ValidationError("--frequency and --units are for --create")
+    }
+    if create, frequency == nil {
+      throw ValidationError("--create needs --frequency daily|monthly|yearly")
+    }
+    if let delimiter, FieldDelimiter(argument: delimiter) == nil {
+      throw ValidationError(
+        "--delimiter takes one character other than a quote or a line break, or 'tab': '\(delimiter)'"
+      )
+    }
+  }
+
+  func request() -> UserRequest {
+    .importFile(
+      ImportFileRequest(
+        file: file, project: project,
+        newProject: create ? frequency.map { ($0, units ?? "") } : nil,
+        options: options(zone: global.timeZone), dryRun: dryRun, skipInvalid: skipInvalid))
+  }
+
+  private func options(zone: TimeZone) -> ImportOptions {
+    var options = ImportOptions(zone: zone)
+    if let dateColumn {
+      options.dateColumn = dateColumn
+    }
+    options.amountColumn = amountColumn ?? options.amountColumn
+    if let noteColumn {
+      options.noteColumn = noteColumn
+      options.noteColumnIsRequired = true
+    }
+    options.dateFormat = dateFormat
+    options.delimiter = delimiter.flatMap(FieldDelimiter.init(argument:)) ?? .comma
+    if let filterColumn, let filterValue {
+      options.filter = (filterColumn, filterValue)
+    }
+    options.decimalComma = decimalComma
+    return options
+  }
+}

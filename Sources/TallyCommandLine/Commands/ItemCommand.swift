@@ -1,0 +1,93 @@
+import ArgumentParser
+import TallyApp
+import TallyCore
+
+/// `tally item`: add, list, change and delete readings.
+struct ItemCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "item",
+    abstract: "Add, list, change and delete readings.",
+    subcommands: [Add.self, List.self, Edit.self, Delete.self]
+  )
+
+  struct Add: TallyCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a reading to a project.",
+      discussion: "A negative amount goes after `--`: tally item add Spend -- -12.50")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
+    @Argument(help: "The amount, a finite decimal number.") var amount: String
+    @Option(help: "When it was read (ISO 8601); default: now.") var at: String?
+    @Option(parsing: .unconditional, help: "A note.") var note: String?
+
+    func request() throws(TallyError) -> UserRequest {
+      .addReading(
+        project: project, amount: try parseAmount(amount, option: "amount"), at: at, note: note)
+    }
+  }
+
+  struct List: TallyCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List a project's readings, oldest first, in sections by its frequency.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
+    @Option(help: "From this date or time, inclusive.") var from: String?
+    @Option(help: "To this date or time, exclusive.") var to: String?
+    @Option(help: "table, csv or json.") var format: ListFormat = .table
+
+    func request() -> UserRequest {
+      .listReadings(project: project, DateRange(from: from, to: to), format)
+    }
+  }
+
+  struct Edit: TallyCommand {
+    static let configuration = CommandConfiguration(abstract: "Change a reading.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The reading's id, as `item list` shows it.") var id: Int64
+    @Option(parsing: .unconditional, help: "A new amount.") var amount: String?
+    @Option(help: "A new time (ISO 8601).") var at: String?
+    @Option(parsing: .unconditional, help: "A new note; an empty one removes the note.")
+    var note: String?
+
+    func validate() throws {
+      guard amount != nil || at != nil || note != nil else {
+        throw ValidationError("nothing to change: give --amount, --at or --note")
+      }
+    }
+
+    func request() throws(TallyError) -> UserRequest {
+      .editReading(
+        ReadingID(rawValue: id),
+        amount: try amount.map { text throws(TallyError) in
+          try parseAmount(text, option: "--amount")
+        }, at: at, note: note)
+    }
+  }
+
+  struct Delete: TallyCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete a reading (undo brings it back).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The reading's id, as `item list` shows it.") var id: Int64
+    @Flag(help: "Do not ask for confirmation.") var yes = false
+
+    func request() -> UserRequest {
+      .deleteReading(ReadingID(rawValue: id), confirmed: yes)
+    }
+  }
+}
+
+/// Parses an amount given on the command line.
+func parseAmount(_ text: String, option: String) throws(TallyError) -> Double {
+  do {
+    return try AmountParser.parse(text)
+  } catch {
+    throw TallyError(.invalidInput, "\(option) \(error)")
+  }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import TallyApp
+import TallyCore
+
+/// `tally project`: create, list, change and delete projects.
+struct ProjectCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "project",
+    abstract: "Create, list, change and delete projects.",
+    subcommands: [Add.self, List.self, Edit.self, Delete.self]
+  )
+
+  struct Add: TallyCommand {
+    static let configuration = CommandConfiguration(abstract: "Create a project.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project's title, unique ignoring case.") var title: String
+    @Option(help: "How often readings are expected.") var frequency: Frequency
+    @Option(help: "What the amounts count, such as km or EUR.") var units = ""
+
+    func request() -> UserRequest {
+      .addProject(NewProject(title: title, units: units, frequency: frequency))
+    }
+  }
+
+  struct List: TallyCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the projects, most recently updated first.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "table, csv or json.") var format: ListFormat = .table
+
+    func request() -> UserRequest {
+      .listProjects(format)
+    }
+  }
+
+  struct Edit: TallyCommand {
+    static let configuration = CommandConfiguration(abstract: "Change a project.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var title: String
+    @Option(name: .customLong("title"), help: "A new title.") var newTitle: String?
+    @Option(help: "New units.") var units: String?
+    @Option(help: "A new frequency.") var frequency: Frequency?
+
+    func validate() throws {
+      guard newTitle != nil || units != nil || frequency != nil else {
+        throw ValidationError("nothing to change: give --title, --units or --frequency")
+      }
+    }
+
+    func request() -> UserRequest {
+      .editProject(title: title, ProjectEdit(title: newTitle, units: units, frequency: frequency))
+    }
+  }
+
+  struct Delete: TallyCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete a project and its readings (undo brings them back).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var title: String
+    @Flag(help: "Do not ask for confirmation.") var yes = false
+
+    func request() -> UserRequest {
+      .deleteProject(title: title, confirmed: yes)
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import TallyApp
+import TallyCore
+
+/// `tally report`: count, sum, min, max and mean of readings per period.
+struct ReportCommand: TallyCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Count, sum, min, max and mean of readings per day, week, month, quarter or year.",
+    discussion: """
+      The periods follow the calendar of the time zone (--tz): weeks are ISO 8601 weeks from \
+      Monday, quarters start in January, April, July and October. --from is inclusive, --to \
+      exclusive. The default format is table on a terminal and CSV otherwise.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The projects' titles.", completion: ProjectTitleCompletion.kind)
+  var titles: [String] = []
+  @Flag(help: "Report every project.") var all = false
+  @Option(help: "daily, weekly, monthly, quarterly or yearly (default: each project's frequency).")
+  var period: ReportPeriod?
+  @Option(help: "From this date or time, inclusive.") var from: String?
+  @Option(help: "To this date or time, exclusive.") var to: String?
+  @Option(help: "table, csv, markdown or json.") var format: ReportRequest.Format?
+  @Option(
+    help: "Write to this file (atomically) instead of standard output.", completion: .file())
+  var output: String?
+  @Option(
+    help: "Render with this Mustache template (see Templates/README.md).",
+    completion: .file(extensions: ["mustache"]))
+  var template: String?
+  @Flag(help: "Include periods without readings.") var empty = false
+
+  func validate() throws {
+    if all, !titles.isEmpty {
+      throw ValidationError("give project titles or --all, not both")
+    }
+    if !all, titles.isEmpty {
+      throw ValidationError("give one or more project titles, or --all")
+    }
+    if template != nil, let format, format != .markdown {
+      throw ValidationError(
+        "--template renders its own format; leave out --format \(format.rawValue)")
+    }
+  }
+
+  func request() -> UserRequest {
+    .report(
+      ReportRequest(
+        titles: all ? nil : titles, period: period, range: DateRange(from: from, to: to),
+        format: format, output: output, template: template, includesEmpty: empty))
+  }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import TallyApp
+
+/// `tally timer`: time work on a project; stopping records the elapsed time as a reading.
+struct TimerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "timer",
+    abstract: "Start and stop a project's timer; the elapsed time becomes a reading.",
+    subcommands: [Start.self, Stop.self, Cancel.self, Status.self]
+  )
+
+  struct Start: TallyCommand {
+    static let configuration = CommandConfiguration(abstract: "Start a project's timer.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
+
+    func request() -> UserRequest {
+      .startTimer(project: project)
+    }
+  }
+
+  struct Stop: TallyCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Stop a project's timer and record the elapsed time in the project's units "
+        + "(hours unless they say minutes or seconds).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
+    @Option(parsing: .unconditional, help: "The reading's note; default: timer.")
+    var note: String?
+
+    func request() -> UserRequest {
+      .stopTimer(project: project, note: note)
+    }
+  }
+
+  struct Cancel: TallyCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Stop a project's timer without recording anything (undo brings it back).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
+    var project: String
+
+    func request() -> UserRequest {
+      .cancelTimer(project: project)
+    }
+  }
+
+  struct Status: TallyCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the running timers.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func request() -> UserRequest {
+      .showTimers
+    }
+  }
+}

@@ -1,0 +1,7 @@
+/// The exit codes of the command-line contract, which other programs depend on.
+public enum ExitStatus {
+  /// The operation failed: invalid input, unknown project, a broken constraint.
+  public static let failure: Int32 = 1
+  /// The command line itself was wrong.
+  public static let usageError: Int32 = 2
+}

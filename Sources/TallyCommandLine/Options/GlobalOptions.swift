@@ -1,0 +1,83 @@
+public import ArgumentParser
+import Foundation
+import Logging
+public import TallyApp
+public import TallyCore
+import TallyStorage
+
+/// The options every subcommand takes: which database, which time zone, how much to log.
+public struct GlobalOptions: ParsableArguments {
+  @Option(
+    name: .customLong("db"),
+    help: ArgumentHelp(
+      "The database file; default: $TALLY_DB, else $XDG_DATA_HOME/tally/tally.sqlite.",
+      valueName: "path"),
+    completion: .file())
+  var databasePath: String?
+
+  @Option(
+    name: .customLong("tz"),
+    help: ArgumentHelp(
+      "The time zone of dates without an offset; default: $TZ, else the system's.",
+      valueName: "zone"))
+  var timeZoneName: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Log each action and its duration to standard error at this level (trace, debug, ...); default: $TALLY_LOG.",
+      valueName: "level"))
+  var logLevel: String?
+
+  public init() {}
+
+  public func validate() throws {
+    if let logLevel {
+      do {
+        _ = try LogLevelName.level(logLevel, from: "--log-level")
+      } catch {
+        throw ValidationError(error.message)
+      }
+    }
+    if let timeZoneName, TimeZone(identifier: timeZoneName) == nil {
+      throw ValidationError(
+        "unknown time zone '\(timeZoneName)' for --tz (try Europe/Berlin or UTC)")
+    }
+  }
+
+  /// The zone from `--tz`, else `TZ`, else the system's.
+  var timeZone: TimeZone {
+    let environment = ProcessInfo.processInfo.environment
+    for name in [timeZoneName, environment["TZ"]] {
+      if let name, !name.isEmpty, let zone = TimeZone(identifier: name.trimmingPrefix(":")) {
+        return zone
+      }
+    }
+    return TimeZone.current
+  }
+
+  /// Whether the database or the zone was chosen on this command line.
+  var choosesDatabaseOrZone: Bool { databasePath != nil || timeZoneName != nil }
+
+  /// The session these options describe.
+  public func sessionOptions(resumingRoute: Bool = false, creating: Bool) throws -> SessionOptions {
+    SessionOptions(
+      location: databaseLocation, zone: timeZone, resumingRoute: resumingRoute,
+      creating: creating,
+      logLevel: try logLevel.map { name throws(TallyError) in
+        try LogLevelName.level(name, from: "--log-level")
+      })
+  }
+
+  /// The database location as the contract orders the sources.
+  var databaseLocation: DatabaseLocation {
+    DatabaseLocation(
+      option: databasePath, environment: ProcessInfo.processInfo.environment,
+      homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path)
+  }
+}
+
+extension String {
+  fileprivate func trimmingPrefix(_ prefix: String) -> String {
+    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+  }
+}

@@ -1,0 +1,36 @@
+/// Lets a negative amount stand where a positional argument goes: `tally item add Spend -12.5`.
+///
+/// swift-argument-parser reads `-12.5` as a short option. No tally option starts with a digit,
+/// so a negative number that is not the value of an option is moved behind a `--`, where
+/// positional arguments are read in the same order. A `--` written before a negative number
+/// (`tally item add Spend -- -12.50 --note x`, as the help says) is taken as that same hint,
+/// so options after the number are still options.
+public enum NegativeNumbers {
+  public static func escape(_ arguments: [String]) -> [String] {
+    var arguments = arguments
+    if let separator = arguments.firstIndex(of: "--"), separator + 1 < arguments.endIndex,
+      isNegativeNumber(arguments[separator + 1]),
+      arguments[(separator + 1)...].allSatisfy({ $0 != "--" })
+    {
+      arguments.remove(at: separator)
+    }
+    guard !arguments.contains("--") else { return arguments }
+    var kept: [String] = []
+    var moved: [String] = []
+    for (index, argument) in arguments.enumerated() {
+      let previous = index > 0 ? arguments[index - 1] : ""
+      if isNegativeNumber(argument), !previous.hasPrefix("-") || isNegativeNumber(previous) {
+        moved.append(argument)
+      } else {
+        kept.append(argument)
+      }
+    }
+    return moved.isEmpty ? arguments : kept + ["--"] + moved
+  }
+
+  private static func isNegativeNumber(_ argument: String) -> Bool {
+    guard argument.count > 1, argument.first == "-" else { return false }
+    let second = argument[argument.index(after: argument.startIndex)]
+    return second.isASCII && (second.isNumber || second == ".")
+  }
+}

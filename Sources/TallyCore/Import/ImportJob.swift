@@ -1,0 +1,124 @@
+/// An import to carry out: where the rows go, how strictly, and where they come from.
+///
+/// It travels as ``Request/importReadings(_:at:)`` through the store like every other change;
+/// the storage streams ``rows`` into its own transaction.
+public struct ImportJob: Equatable, Sendable {
+  /// The project, or the one to create.
+  public var target: ImportTarget
+  /// The file's name as given, for the batch and the messages.
+  public var fileName: String
+  /// Import the valid rows even if some are invalid.
+  public var skipInvalid: Bool
+  /// Count what would happen, then write nothing.
+  public var dryRun: Bool
+  /// About how many rows the file holds (0 if unknown): a storage may prepare for a bulk load.
+  public var expectedRows: Int
+  /// The rows.
+  public var rows: ImportRows
+
+  /// Describes an import.
+  public init(
+    target: ImportTarget, fileName: String, skipInvalid: Bool = false, dryRun: Bool = false,
+    expectedRows: Int = 0, rows: ImportRows
+  ) {
+    self.target = target
+    self.fileName = fileName
+    self.skipInvalid = skipInvalid
+    self.dryRun = dryRun
+    self.expectedRows = expectedRows
+    self.rows = rows
+  }
+}
+
+/// Where an import's readings go.
+public enum ImportTarget: Equatable, Sendable {
+  /// An existing project.
+  case project(ProjectID)
+  /// A project created by the import, in the same transaction, unless one has the title.
+  case create(NewProject)
+}
+
+/// What receives an import's rows, inside the storage's transaction.
+public protocol ImportRowSink {
+  /// Takes one valid row.
+  ///
+  /// - Throws: When the row cannot be stored; the import then changes nothing.
+  func add(_ row: ImportedReading) throws
+  /// Takes one invalid row.
+  func reject(_ problem: RowProblem)
+}
+
+/// The rows of an import: a function that reads them (from a file, as it streams) into a sink
+/// and returns the SHA-256 of what it read.
+///
+/// Two values are equal only when they are the same rows: a stream has no value to compare.
+public final class ImportRows: Equatable, @unchecked Sendable {
+  // Unchecked: the store runs a request on the thread that dispatched it, which is the thread
+  // that made the rows; they are read once, there.
+  private let read: (any ImportRowSink) throws -> String
+
+  /// Wraps a function that feeds every row to the sink it is given.
+  public init(_ read: @escaping (any ImportRowSink) throws -> String) {
+    self.read = read
+  }
+
+  /// Feeds every row to `sink`.
+  ///
+  /// - Returns: The SHA-256 of the content, in hexadecimal.
+  public func feed(_ sink: any ImportRowSink) throws -> String {
+    try read(sink)
+  }
+
+  public static func == (lhs: ImportRows, rhs: ImportRows) -> Bool { lhs === rhs }
+}
+
+/// What an import did (or, for a dry run, would do).
+public struct ImportOutcome: Equatable, Sendable {
+  /// The batch recorded, `nil` for a dry run or an import that added nothing.
+  public var batch: ImportBatch?
+  /// The project the readings went into.
+  public var projectTitle: String
+  /// How many readings were added.
+  public var imported: Int
+  /// How many rows were already stored.
+  public var duplicates: Int
+  /// The first few duplicate rows.
+  public var firstDuplicates: [ImportedReading]
+  /// How many rows were invalid.
+  public var invalidCount: Int
+  /// The invalid rows: all of them with skipping, else the first few.
+  public var problems: [RowProblem]
+  /// Whether it was a dry run, which wrote nothing.
+  public var dryRun: Bool
+
+  /// Creates an outcome.
+  public init(
+    batch: ImportBatch?, projectTitle: String, imported: Int, duplicates: Int,
+    firstDuplicates: [ImportedReading], invalidCount: Int, problems: [RowProblem], dryRun: Bool
+  ) {
+    self.batch = batch
+    self.projectTitle = projectTitle
+    self.imported = imported
+    self.duplicates = duplicates
+    self.firstDuplicates = firstDuplicates
+    self.invalidCount = invalidCount
+    self.problems = problems
+    self.dryRun = dryRun
+  }
+}
+
+extension ImportOutcome {
+  /// What the import did, in one line for people.
+  public func message(fileName: String) -> String {
+    if dryRun {
+      return "Dry run of \(fileName) into \(projectTitle): \(imported) new, "
+        + "\(duplicates) already stored, \(invalidCount) invalid; nothing was written"
+    }
+    let counts = "\(duplicates) already stored, \(invalidCount) invalid skipped"
+    let into = "Imported \(imported) reading(s) from \(fileName) into \(projectTitle)"
+    guard let batch else {
+      return into + ": " + counts + "; nothing changed, so no import was recorded"
+    }
+    return into + " (import \(batch.id)): " + counts
+  }
+}

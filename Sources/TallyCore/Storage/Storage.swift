@@ -1,0 +1,80 @@
+/// Where tally keeps its data: what the store's middleware and the use cases need from a
+/// backend, and nothing of how it keeps it.
+///
+/// Every write is one transaction that either happens whole or changes nothing; its answer
+/// carries the stored data as it then is, so the state follows the storage exactly. The SQLite
+/// database implements it; the storage conformance suite checks any implementation.
+public protocol Storage: Sendable {
+  /// The stored data, with the readings of `openProject` (the project on screen) if given.
+  func snapshot(openProject: ProjectID?) throws(TallyError) -> Snapshot
+
+  /// Carries out a validated request (see ``Request/validated()``) in one transaction: the
+  /// rules of ``ChangePlan`` decide the change, the storage writes and journals it.
+  ///
+  /// - Returns: What was done and the stored data after it.
+  func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit
+
+  /// Runs `body` with the range aggregates of `project`'s readings, all in one read, so that
+  /// a report sees one state of the data.
+  func withAggregates<Result>(
+    of project: ProjectID, _ body: (any RangeAggregates) throws -> Result
+  ) throws(TallyError) -> Result
+
+  /// The reading with id `id`.
+  func reading(_ id: ReadingID) throws(TallyError) -> Reading
+
+  /// Calls `body` with `project`'s readings from `from` (inclusive) to `to` (exclusive),
+  /// oldest first, as they are read: a listing of a million readings holds one at a time.
+  func forEachReading(
+    of project: ProjectID, from: Timestamp?, to: Timestamp?, _ body: (Reading) throws -> Void
+  ) throws(TallyError)
+
+  /// Calls `body` with every reading and its project's title, by project and time.
+  func forEachReadingWithTitle(_ body: (String, Reading) throws -> Void) throws(TallyError)
+
+  /// The imports, newest first.
+  func importBatches() throws(TallyError) -> [ImportBatch]
+
+  /// The latest `limit` changes of the journal, newest first.
+  func journal(limit: Int) throws(TallyError) -> [JournalEntry]
+
+  /// The route the last interactive session left, to resume it.
+  func savedRoute() throws(TallyError) -> [Route]
+
+  /// Keeps `route` for the next interactive session.
+  func saveRoute(_ route: [Route]) throws(TallyError)
+
+  /// A number that changes whenever another connection commits: a cheap way to tell that
+  /// someone else has written.
+  func dataVersion() throws(TallyError) -> Int
+}
+
+/// A project's readings summed over ranges of time, as a report asks for them.
+public protocol RangeAggregates {
+  /// The times of the first and last readings, if there are any.
+  func span() throws -> ClosedRange<Timestamp>?
+  /// The time of the first reading at or after `instant`, if any.
+  func firstReading(atOrAfter instant: Timestamp) throws -> Timestamp?
+  /// Count, sum, min and max of the readings from `start` (inclusive) to `end` (exclusive).
+  func aggregate(from start: Timestamp, to end: Timestamp) throws -> RangeFigures
+}
+
+/// The figures of the readings in one range of time.
+public struct RangeFigures: Equatable, Sendable {
+  /// How many readings there are.
+  public var count: Int
+  /// Their sum; 0 for none.
+  public var sum: Double
+  /// The smallest, if there is any reading.
+  public var min: Double?
+  /// The largest, if there is any reading.
+  public var max: Double?
+
+  /// Creates figures.
+  public init(count: Int, sum: Double, min: Double?, max: Double?) {
+    self.count = count
+    self.sum = sum
+    self.min = min
+    self.max = max
+  }
+}

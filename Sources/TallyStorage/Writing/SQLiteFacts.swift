@@ -1,0 +1,35 @@
+import GRDB
+import TallyCore
+
+/// The stored rows as one SQLite transaction sees them, for ``ChangePlan``'s rules.
+struct SQLiteFacts: StoredFacts {
+  let db: Database
+
+  func projectIfAny(_ id: ProjectID) throws -> Project? {
+    try ProjectRecord.fetchOne(db, key: id.rawValue)?.project()
+  }
+
+  func project(titled title: String) throws -> Project? {
+    try db.project(titled: title)
+  }
+
+  func readingCount(of project: ProjectID) throws -> Int {
+    try db.projectRecord(project).readingCount
+  }
+
+  func reading(_ id: ReadingID) throws -> Reading {
+    try db.reading(id)
+  }
+
+  func timer(of project: ProjectID) throws -> RunningTimer? {
+    try db.timer(of: project)
+  }
+
+  func importBatch(_ id: ImportBatchID) throws -> ImportBatch {
+    try db.importBatch(id)
+  }
+
+  func nextID(of kind: NewRowKind) throws -> Int64 {
+    try db.nextID(of: kind)
+  }
+}

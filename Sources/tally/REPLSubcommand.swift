@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import TallyApp
+import TallyCommandLine
+import TallyCore
+import TallyREPL
+
+/// `tally repl` (and `tally` alone): the interactive screens, or a script of REPL lines.
+struct REPLSubcommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "repl",
+    abstract: "Browse and change projects on screens, or run a script of REPL commands.",
+    discussion: """
+      With a terminal on standard input, lines are edited with readline (history in \
+      $XDG_STATE_HOME/tally/history, Tab completes). Otherwise, or with --script, lines are \
+      read as they are, without prompts; the exit code is 1 if any line failed.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "Run the REPL commands in this file, one per line.", completion: .file())
+  var script: String?
+
+  func run() throws {
+    try Self.start(global, script: script)
+  }
+
+  /// Runs the REPL on the database `global` names.
+  ///
+  /// Only a person at a terminal resumes the screen the last session left, and only their
+  /// navigation is remembered: a script or piped input starts at home every time.
+  static func start(_ global: GlobalOptions, script: String? = nil) throws {
+    let interactive = script == nil && isatty(STDIN_FILENO) == 1
+    let session = try Session(
+      global.sessionOptions(resumingRoute: interactive, creating: true))
+    let environment = ProcessInfo.processInfo.environment
+    let reader: any LineReader
+    var source = "stdin"
+    let console: Console
+    if let script {
+      reader = try PlainLineReader(path: script)
+      source = script
+      console = .standard(style: .plain)
+    } else if interactive {
+      // Detected for each screen: the terminal may be resized meanwhile.
+      console = .standard(style: .detect(environment: environment))
+      reader = LineEditor(
+        historyPath: HistoryFile.path(
+          environment: environment,
+          homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path))
+    } else {
+      reader = PlainLineReader()
+      console = .standard(style: .plain)
+    }
+    let repl = REPL(session: session, reader: reader, console: console, source: source)
+    if let editor = reader as? LineEditor {
+      editor.complete = { [unowned repl] request in repl.complete(request) }
+    }
+    guard repl.run() else { throw ExitCode(ExitStatus.failure) }
+  }
+}
+
+extension Console {
+  /// The console over standard output and standard error.
+  static func standard(style: @autoclosure @escaping () -> ConsoleStyle) -> Console {
+    Console(
+      style: style(),
+      output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      messages: { FileHandle.standardError.write(Data($0.utf8)) })
+  }
+}
