@@ -138,7 +138,7 @@ let package = Package(
     .testTarget(
       name: "TallyStorageTests",
       dependencies: [
-        "TallyStorage", "TallyCore", "TallyReports", "Flow",
+        "TallyStorage", "TallyCore", "TallyReports", "TallyApp", "Flow",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
@@ -170,7 +170,8 @@ let package = Package(
     .testTarget(
       name: "TallyREPLTests",
       dependencies: [
-        "TallyREPL", "TallyApp", "TallyCore", "TallyStorage", "TallyReports", "Flow", "Routing",
+        "TallyREPL", "TallyApp", "TallyCommandLine", "TallyCore", "TallyStorage", "TallyReports",
+        "Flow", "Routing",
       ],
       swiftSettings: strict
     ),

@@ -11,7 +11,8 @@ struct Tally: ParsableCommand {
     abstract: "Track numbers from a terminal: mileage a month, spend a day, hours on a project.",
     discussion: """
       Projects have a title, units and a frequency; readings have an amount, a time and an \
-      optional note. Every change can be undone, also after a restart.
+      optional note. Every change can be undone, also after a restart. TALLY_LOG=debug (or \
+      --log-level debug) logs each action and its duration to standard error.
       """,
     version: "0.1.0",
     subcommands: CommandLineGrammar.subcommands + [REPLSubcommand.self]

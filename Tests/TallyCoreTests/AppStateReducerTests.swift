@@ -15,7 +15,7 @@ import Testing
 
   @Test func requestsAloneChangeNothing() {
     let store = makeStore()
-    store.send(.request(.undo(at: Timestamp(secondsSince1970: 1))))
+    store.send(.request(.undo))
     store.finish()
   }
 

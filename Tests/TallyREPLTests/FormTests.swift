@@ -81,7 +81,7 @@ import Testing
     try repl.addProject("Mileage", units: "km")
     repl.run("open Mileage", "edit", "", "", "")
     #expect(repl.messages.contains("Nothing changed."))
-    #expect(repl.store.state.stored.history.undo == "Created project Mileage")
+    #expect(try repl.database.journal(limit: 1).first?.description == "Created project Mileage")
   }
 
   @Test func editingAReadingChangesItsFields() throws {

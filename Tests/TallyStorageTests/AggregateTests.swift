@@ -1,4 +1,5 @@
 import Foundation
+import TallyApp
 import TallyCore
 import TallyReports
 import TallyStorage
@@ -34,16 +35,12 @@ import Testing
         calendar: PeriodCalendar(period: period, zone: zone), includesEmpty: true)
       let from = Timestamp(secondsSince1970: 1_610_000_000)
       let to = Timestamp(secondsSince1970: 1_690_000_000)
-      let stored = try database.withAggregates(of: project.id) { aggregator in
-        try builder.report(of: project, from: from, to: to) { start, end in
-          let figures = try aggregator.aggregate(from: start, to: end)
-          return Aggregate(
-            count: figures.count, sum: figures.sum, min: figures.min, max: figures.max)
-        }
-      }
+      // The query the report use case and the report screen run.
+      let stored = try ProjectReportQuery(storage: database, zone: zone).report(
+        project, period: period, from: from, to: to, includesEmpty: true)
       let inMemory = try builder.report(of: project, from: from, to: to) { start, end in
         let amounts = rows.filter { $0.timestamp >= start && $0.timestamp < end }.map(\.amount)
-        return Aggregate(
+        return RangeFigures(
           count: amounts.count, sum: amounts.reduce(0, +), min: amounts.min(), max: amounts.max())
       }
       #expect(stored.rows.map(\.period) == inMemory.rows.map(\.period))

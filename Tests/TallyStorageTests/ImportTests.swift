@@ -20,7 +20,7 @@ import Testing
   func importRows(
     _ database: TallyDatabase, into target: ImportTarget, _ rows: [ImportedReading],
     problems: [RowProblem] = [], skipInvalid: Bool = false, dryRun: Bool = false
-  ) throws -> ImportOutcome {
+  ) throws -> ImportResult {
     try database.importReadings(
       into: target, fileName: "f.csv", at: clock.now(), skipInvalid: skipInvalid, dryRun: dryRun,
       openProject: nil
@@ -154,17 +154,17 @@ import Testing
     let imported = try readings(database, project)
     #expect(imported.count == 3)
 
-    #expect(store.request(.undo(at: clock.now())) == nil)
+    #expect(store.request(.undo) == nil)
     #expect(try readings(database, project).map(\.amount) == [99])
     #expect(try database.importBatches().first?.isUndone == true)
-    #expect(store.request(.redo(at: clock.now())) == nil)
+    #expect(store.request(.redo) == nil)
     #expect(try readings(database, project) == imported)
 
     let batch = try #require(try database.importBatches().first)
     #expect(store.request(.undoImport(batch.id, at: clock.now())) == nil)
     #expect(try readings(database, project).map(\.amount) == [99])
     #expect(store.request(.undoImport(batch.id, at: clock.now()))?.kind == .conflict)
-    #expect(store.request(.undo(at: clock.now())) == nil)
+    #expect(store.request(.undo) == nil)
     #expect(try readings(database, project) == imported)
     #expect(
       store.request(.undoImport(ImportBatchID(rawValue: 77), at: clock.now()))?.kind == .notFound)
@@ -176,9 +176,9 @@ import Testing
     try importRows(
       database, into: .create(NewProject(title: "New", frequency: .daily)), [row(2, 100, 1)])
     store.dispatch(.loaded(try database.snapshot()))
-    #expect(store.request(.undo(at: clock.now())) == nil)
+    #expect(store.request(.undo) == nil)
     #expect(store.state.stored.projects.isEmpty)
-    #expect(store.request(.redo(at: clock.now())) == nil)
+    #expect(store.request(.redo) == nil)
     let project = try #require(store.projectID("New"))
     #expect(try readings(database, project).map(\.amount) == [1])
   }
@@ -279,7 +279,7 @@ import Testing
       store.request(.undoImport(batch.id, at: Timestamp(secondsSince1970: 7)))?.message
         == "the project of import \(batch.id) has been deleted")
     // ...and undoing the deletion brings every reading back with its id.
-    #expect(store.request(.undo(at: Timestamp(secondsSince1970: 8))) == nil)
+    #expect(store.request(.undo) == nil)
     var ids: [ReadingID] = []
     try database.forEachReading(of: project) { ids.append($0.id) }
     #expect(ids.count == 2_000)
@@ -300,7 +300,7 @@ import Testing
     let path = folder.path("clean.sqlite")
     let database = try TallyDatabase.open(
       at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
-    func importRows(_ seconds: Int64) throws -> ImportOutcome {
+    func importRows(_ seconds: Int64) throws -> ImportResult {
       try database.importReadings(
         into: .create(NewProject(title: "P", frequency: .daily)), fileName: "f.csv",
         at: Timestamp(secondsSince1970: seconds), skipInvalid: false, dryRun: false,
@@ -332,7 +332,7 @@ import Testing
     // An import undone by `undo` is set aside until a new change discards its redo.
     _ = try importRows(4)
     store.dispatch(.loaded(try database.snapshot()))
-    #expect(store.request(.undo(at: Timestamp(secondsSince1970: 5))) == nil)
+    #expect(store.request(.undo) == nil)
     #expect(try setAsideCount(path) == 6)
     store.request(
       .addReading(

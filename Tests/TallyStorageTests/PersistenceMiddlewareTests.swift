@@ -1,6 +1,7 @@
 import Flow
 import Foundation
 import GRDB
+import TallyApp
 import TallyCore
 import TallyStorage
 import Testing
@@ -175,7 +176,7 @@ import Testing
     #expect(store.state.stored.timers.isEmpty)
     #expect(store.state.project(id: id)?.readingCount == 1)
     // Undo brings the timer back as it was.
-    #expect(store.request(.undo(at: later)) == nil)
+    #expect(store.request(.undo) == nil)
     #expect(store.state.timer(for: id)?.startedAt == stop)
     #expect(store.request(.cancelTimer(ProjectID(rawValue: 99), at: later))?.kind == .notFound)
   }
@@ -207,15 +208,13 @@ import Testing
     }
     do {
       let store = try makeStore(try TallyDatabase.open(at: location))
-      #expect(store.state.stored.history.undo == "Added reading 2 to P: 2")
-      #expect(store.request(.undo(at: clock.now())) == nil)
+      #expect(store.request(.undo) == nil)
       #expect(store.state.status == "Undid: Added reading 2 to P: 2")
       #expect(store.state.project(id: id)?.readingCount == 1)
     }
     do {
       let store = try makeStore(try TallyDatabase.open(at: location))
-      #expect(store.state.stored.history.redo == "Added reading 2 to P: 2")
-      #expect(store.request(.redo(at: clock.now())) == nil)
+      #expect(store.request(.redo) == nil)
       #expect(store.state.project(id: id)?.readingCount == 2)
     }
   }
@@ -232,14 +231,12 @@ import Testing
 
     #expect(store.request(.deleteProject(id, at: clock.now())) == nil)
     #expect(store.state.stored.projects.isEmpty)
-    #expect(store.request(.undo(at: clock.now())) == nil)
+    #expect(store.request(.undo) == nil)
 
     var readingsAfter: [Reading] = []
     try database.forEachReading(of: id) { readingsAfter.append($0) }
     #expect(readingsAfter == readingsBefore)
-    var restored = try database.snapshot()
-    restored.history = before.history
-    #expect(restored == before)
+    #expect(try database.snapshot() == before)
     #expect(store.state.stored == (try database.snapshot()))
   }
 
@@ -247,16 +244,14 @@ import Testing
     let store = try makeStore(try TallyDatabase.inMemory())
     let id = try addProject(store, "P")
     addReading(store, id, 1)
-    store.request(.undo(at: clock.now()))
-    #expect(store.state.stored.history.redo != nil)
+    store.request(.undo)
     addReading(store, id, 2)
-    #expect(store.state.stored.history.redo == nil)
-    #expect(store.request(.redo(at: clock.now()))?.message == "there is nothing to redo")
+    #expect(store.request(.redo)?.message == "there is nothing to redo")
   }
 
   @Test func nothingToUndoIsAnError() throws {
     let store = try makeStore(try TallyDatabase.inMemory())
-    #expect(store.request(.undo(at: clock.now()))?.message == "there is nothing to undo")
+    #expect(store.request(.undo)?.message == "there is nothing to undo")
   }
 
   @Test func theJournalListsChangesNewestFirst() throws {
@@ -264,7 +259,7 @@ import Testing
     let store = try makeStore(database)
     let id = try addProject(store, "P", units: "km")
     addReading(store, id, 4)
-    store.request(.undo(at: clock.now()))
+    store.request(.undo)
     let journal = try database.journal(limit: 10)
     #expect(journal.map(\.description) == ["Added reading 1 to P: 4 km", "Created project P"])
     #expect(journal.map(\.isUndone) == [true, false])

@@ -106,7 +106,7 @@ struct ReferenceModel: Equatable {
       guard data.projects[id] != nil, data.timers.removeValue(forKey: id) != nil else {
         return false
       }
-    case .undo, .redo, .undoImport:
+    case .undo, .redo, .undoImport, .importReadings:
       return false
     }
     return true

@@ -1,5 +1,6 @@
 import Flow
 import Foundation
+import TallyApp
 import TallyCore
 import TallyStorage
 
@@ -22,11 +23,11 @@ final class TemporaryFolder {
   }
 }
 
-/// A store wired as tally wires it, over `database`.
-func makeStore(_ database: TallyDatabase) throws -> Store<AppState, TallyAction> {
+/// A store wired as tally wires it, over `storage`.
+func makeStore(_ storage: any Storage) throws -> Store<AppState, TallyAction> {
   Store(
-    state: AppState(stored: try database.snapshot()), reducer: AppState.reducer,
-    middleware: [PersistenceMiddleware(database: database)])
+    state: AppState(stored: try storage.snapshot(openProject: nil)), reducer: AppState.reducer,
+    middleware: [PersistenceMiddleware(storage: storage)])
 }
 
 /// A clock for tests: each call is one second after the last.
@@ -49,5 +50,36 @@ extension Store where State == AppState, Action == TallyAction {
 
   func projectID(_ title: String) -> ProjectID? {
     state.project(titled: title)?.id
+  }
+}
+
+/// What an import left: its outcome, its message and the stored data after it.
+@dynamicMemberLookup
+struct ImportResult {
+  let outcome: ImportOutcome
+  let message: String
+  let snapshot: Snapshot
+
+  subscript<Value>(dynamicMember path: KeyPath<ImportOutcome, Value>) -> Value {
+    outcome[keyPath: path]
+  }
+}
+
+extension Storage {
+  /// Imports rows as one request, as the store does, and returns what it did.
+  @discardableResult
+  func importReadings(
+    into target: ImportTarget, fileName: String, at: Timestamp, skipInvalid: Bool = false,
+    dryRun: Bool = false, openProject: ProjectID? = nil, expectedRows: Int = 0,
+    rows: @escaping (any ImportRowSink) throws -> String
+  ) throws -> ImportResult {
+    let job = ImportJob(
+      target: target, fileName: fileName, skipInvalid: skipInvalid, dryRun: dryRun,
+      expectedRows: expectedRows, rows: ImportRows(rows))
+    let commit = try perform(.importReadings(job, at: at), openProject: openProject)
+    guard let outcome = commit.importOutcome else {
+      throw TallyError(.storage, "the import reported no outcome")
+    }
+    return ImportResult(outcome: outcome, message: commit.message, snapshot: commit.snapshot)
   }
 }

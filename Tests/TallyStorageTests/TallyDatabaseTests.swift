@@ -1,6 +1,7 @@
 import Flow
 import Foundation
 import GRDB
+import TallyApp
 import TallyCore
 import TallyStorage
 import Testing
@@ -150,7 +151,7 @@ import Testing
     let store = Store(
       state: AppState(stored: try database.snapshot()), reducer: AppState.reducer,
       middleware: [
-        PersistenceMiddleware(database: database), RouteMemoryMiddleware(database: database),
+        PersistenceMiddleware(storage: database), RouteMemoryMiddleware(storage: database),
       ])
     store.dispatch(.navigate(.push(.help)))
     #expect(try database.savedRoute() == [.home, .help])

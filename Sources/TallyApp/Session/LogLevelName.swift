@@ -8,8 +8,7 @@ public enum LogLevelName {
   /// `critical`), ignoring case.
   ///
   /// - Throws: ``TallyError`` naming the levels when `name` is none of them.
-  public static func level(_ name: String, from source: String) throws(TallyError) -> Logger.Level
-  {
+  public static func level(_ name: String, from source: String) throws(TallyError) -> Logger.Level {
     guard let level = Logger.Level(rawValue: name.lowercased()) else {
       throw TallyError(
         .invalidInput,

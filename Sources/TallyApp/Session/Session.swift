@@ -51,7 +51,8 @@ public final class Session {
     let route = Route.restored(saved, projects: stored.projects)
     var middleware: [any Middleware<AppState, TallyAction>] = []
     if let level = try options.logLevel ?? LogLevelName.fromEnvironment() {
-      var logger = Logger(label: "tally", factory: { label in StreamLogHandler.standardError(label: label) })
+      var logger = Logger(
+        label: "tally", factory: { label in StreamLogHandler.standardError(label: label) })
       logger.logLevel = level
       middleware.append(
         LoggingMiddleware<AppState, TallyAction>(logger: logger, describe: Self.describe))

@@ -29,7 +29,8 @@ extension Session {
       try listReadings(of: title, range, format)
     case .editReading(let id, let amount, let at, let note):
       let edit = ReadingEdit(
-        amount: amount, timestamp: try at.map { text throws(TallyError) in
+        amount: amount,
+        timestamp: try at.map { text throws(TallyError) in
           try timestamp(text, for: "--at")
         }, note: note)
       messages.status(try perform(.editReading(id, edit, at: now)))

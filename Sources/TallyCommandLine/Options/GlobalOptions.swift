@@ -25,7 +25,7 @@ public struct GlobalOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Log each action and its duration to standard error at this level (trace, debug, ...); default: $TALLY_LOG.",
-      valueName: "level"))
+      valueName: "level", visibility: .hidden))
   var logLevel: String?
 
   public init() {}

@@ -1,6 +1,6 @@
-import TallyApp
 import Flow
 import Routing
+import TallyApp
 import TallyCore
 
 /// A form on the route: it asks for its fields one by one, keeps the answers in the route's

@@ -1,6 +1,6 @@
-import TallyApp
 import Flow
 import Foundation
+import TallyApp
 import TallyCore
 import TallyReports
 

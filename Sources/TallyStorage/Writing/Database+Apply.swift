@@ -208,7 +208,8 @@ extension Change {
 
   private func labels(settingAside: Bool) -> Set<String> {
     switch self {
-    case .setAsideImport(let batch) where settingAside, .restoreImport(let batch) where !settingAside:
+    case .setAsideImport(let batch) where settingAside,
+      .restoreImport(let batch) where !settingAside:
       [Self.setAsideLabel(of: batch)]
     case .setAsideReadings(let project) where settingAside,
       .restoreReadings(let project) where !settingAside:
