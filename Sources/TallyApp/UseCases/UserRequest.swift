@@ -29,8 +29,10 @@ public enum UserRequest {
   case report(ReportRequest)
   case export(ExportFormat)
 
-  /// Whether carrying it out may create the database: only what can succeed on an empty one
-  /// (creating a project, importing with `--create`). Anything else, on a path where no
+  /// Whether carrying it out may create the database.
+  ///
+  /// Only what can succeed on an empty one may (creating a project, importing with
+  /// `--create`). Anything else, on a path where no
   /// database is, answers as for an empty one (or fails as it would there) and creates nothing.
   public var createsDatabase: Bool {
     switch self {

@@ -19,7 +19,10 @@ public struct ChangePlan: Equatable, Sendable {
   /// Plans `request`, which must be validated and must not be undo, redo or an import
   /// (which a storage carries out row by row).
   ///
-  /// - Parameter db: The stored rows, as the request's transaction sees them.
+  /// - Parameters:
+  ///   - request: What to do.
+  ///   - db: The stored rows, as the request's transaction sees them.
+  /// - Returns: The change and its message.
   /// - Throws: ``TallyError`` when the request names what does not exist or contradicts
   ///   what is stored; what `db` throws.
   public static func plan(_ request: Request, in db: some StoredFacts) throws -> ChangePlan {
