@@ -53,7 +53,8 @@ struct FakeFacts: StoredFacts {
   @Test func titlesAreUniqueIgnoringCase() throws {
     let facts = FakeFacts(projects: [car])
     #expect(throws: TallyError.self) {
-      try ChangePlan.plan(.addProject(NewProject(title: "CAR", frequency: .daily), at: t1), in: facts)
+      try ChangePlan.plan(
+        .addProject(NewProject(title: "CAR", frequency: .daily), at: t1), in: facts)
     }
     let plan = try ChangePlan.plan(
       .addProject(NewProject(title: "Bike", frequency: .daily), at: t1), in: facts)

@@ -18,7 +18,7 @@ import Testing
   /// Imports `rows` (and `problems`) as if read from a file.
   @discardableResult
   func importRows(
-    _ database: TallyDatabase, into target: ImportTarget, _ rows: [ImportedReading],
+    _ database: any Storage, into target: ImportTarget, _ rows: [ImportedReading],
     problems: [RowProblem] = [], skipInvalid: Bool = false, dryRun: Bool = false
   ) throws -> ImportResult {
     try database.importReadings(
@@ -31,20 +31,22 @@ import Testing
     }
   }
 
-  func readings(_ database: TallyDatabase, _ project: ProjectID) throws -> [Reading] {
+  func readings(_ database: any Storage, _ project: ProjectID) throws -> [Reading] {
     var result: [Reading] = []
     try database.forEachReading(of: project) { result.append($0) }
     return result
   }
 
-  func makeProject(_ database: TallyDatabase) throws -> ProjectID {
+  func makeProject(_ database: any Storage) throws -> ProjectID {
     let store = try makeStore(database)
     store.request(.addProject(NewProject(title: "P", frequency: .daily), at: clock.now()))
     return try #require(store.projectID("P"))
   }
 
-  @Test func importsEveryRowInTimeOrderAndRecordsTheBatch() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func importsEveryRowInTimeOrderAndRecordsTheBatch(
+    _ backend: Backend
+  ) throws {
+    let database = try backend.make()
     let project = try makeProject(database)
     let outcome = try importRows(
       database, into: .project(project), [row(2, 200, 2, "b"), row(3, 100, 1), row(4, 300, 3)])
@@ -59,8 +61,10 @@ import Testing
     #expect(outcome.snapshot.projects.first?.readingCount == 3)
   }
 
-  @Test func importingTheSameRowsTwiceAddsNothing() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func importingTheSameRowsTwiceAddsNothing(_ backend: Backend)
+    throws
+  {
+    let database = try backend.make()
     let project = try makeProject(database)
     let rows = [row(2, 100, 1, "a"), row(3, 100, 1, "a"), row(4, 100, 1, nil), row(5, 200, 2.5)]
     #expect(try importRows(database, into: .project(project), rows).imported == 4)
@@ -70,8 +74,10 @@ import Testing
     #expect(try readings(database, project).count == 4)
   }
 
-  @Test func aThirdIdenticalRowIsNewWhenTwoAreStored() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func aThirdIdenticalRowIsNewWhenTwoAreStored(
+    _ backend: Backend
+  ) throws {
+    let database = try backend.make()
     let project = try makeProject(database)
     try importRows(database, into: .project(project), [row(2, 100, 1), row(3, 100, 1)])
     let outcome = try importRows(
@@ -80,8 +86,9 @@ import Testing
     #expect(outcome.imported == 1)
   }
 
-  @Test func anInvalidRowFailsTheWholeImport() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func anInvalidRowFailsTheWholeImport(_ backend: Backend) throws
+  {
+    let database = try backend.make()
     let project = try makeProject(database)
     let before = try database.snapshot()
     let problems = [
@@ -98,8 +105,10 @@ import Testing
     #expect(try database.importBatches().isEmpty)
   }
 
-  @Test func skippingInvalidRowsImportsTheRest() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func skippingInvalidRowsImportsTheRest(_ backend: Backend)
+    throws
+  {
+    let database = try backend.make()
     let project = try makeProject(database)
     let problem = RowProblem(line: 3, column: "amount", value: "x", reason: "not a number")
     let outcome = try importRows(
@@ -109,8 +118,8 @@ import Testing
     #expect(try database.importBatches().first?.skipped == 1)
   }
 
-  @Test func aDryRunCountsAndWritesNothing() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func aDryRunCountsAndWritesNothing(_ backend: Backend) throws {
+    let database = try backend.make()
     let project = try makeProject(database)
     try importRows(database, into: .project(project), [row(2, 100, 1)])
     let before = try database.snapshot()
@@ -125,8 +134,10 @@ import Testing
     #expect(try database.importBatches() == batches)
   }
 
-  @Test func createsTheProjectInTheSameTransaction() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func createsTheProjectInTheSameTransaction(_ backend: Backend)
+    throws
+  {
+    let database = try backend.make()
     let new = NewProject(title: "Fuel", units: "l", frequency: .monthly)
     #expect(throws: TallyError.self) {
       try importRows(
@@ -142,8 +153,10 @@ import Testing
     #expect(try database.snapshot().projects.count == 1)
   }
 
-  @Test func undoAndRedoTakeOutAndBringBackExactlyTheBatch() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func undoAndRedoTakeOutAndBringBackExactlyTheBatch(
+    _ backend: Backend
+  ) throws {
+    let database = try backend.make()
     let store = try makeStore(database)
     let project = try makeProject(database)
     store.dispatch(.loaded(try database.snapshot()))
@@ -170,8 +183,10 @@ import Testing
       store.request(.undoImport(ImportBatchID(rawValue: 77), at: clock.now()))?.kind == .notFound)
   }
 
-  @Test func undoingAnImportThatCreatedItsProjectRemovesBothAndRedoRestoresBoth() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases)
+  func undoingAnImportThatCreatedItsProjectRemovesBothAndRedoRestoresBoth(_ backend: Backend) throws
+  {
+    let database = try backend.make()
     let store = try makeStore(database)
     try importRows(
       database, into: .create(NewProject(title: "New", frequency: .daily)), [row(2, 100, 1)])

@@ -27,8 +27,10 @@ import Testing
         NewReading(projectID: project, amount: amount, timestamp: clock.now()), at: clock.now()))
   }
 
-  @Test func aCommittedRequestIsInTheStateAndTheDatabase() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func aCommittedRequestIsInTheStateAndTheDatabase(
+    _ backend: Backend
+  ) throws {
+    let database = try backend.make()
     let store = try makeStore(database)
     let id = try addProject(store, "Mileage", units: "km", frequency: .monthly)
     #expect(store.state.status == "Created project Mileage")
@@ -37,8 +39,10 @@ import Testing
     #expect(store.state.project(id: id)?.project.units == "km")
   }
 
-  @Test func aDuplicateTitleFailsAndChangesNothing() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func aDuplicateTitleFailsAndChangesNothing(_ backend: Backend)
+    throws
+  {
+    let database = try backend.make()
     let store = try makeStore(database)
     _ = try addProject(store, "Mileage")
     let before = store.state.stored
@@ -50,8 +54,10 @@ import Testing
     #expect(try database.snapshot() == before)
   }
 
-  @Test func renamingToAnotherProjectsTitleFails() throws {
-    let store = try makeStore(try TallyDatabase.inMemory())
+  @Test(arguments: Backend.allCases) func renamingToAnotherProjectsTitleFails(_ backend: Backend)
+    throws
+  {
+    let store = try makeStore(try backend.make())
     let a = try addProject(store, "A")
     _ = try addProject(store, "B")
     #expect(
@@ -61,8 +67,10 @@ import Testing
     #expect(store.state.project(id: a)?.project.title == "a")
   }
 
-  @Test func readingsTouchTheirProjectAndTheListShowsTheNewestFirst() throws {
-    let store = try makeStore(try TallyDatabase.inMemory())
+  @Test(arguments: Backend.allCases) func readingsTouchTheirProjectAndTheListShowsTheNewestFirst(
+    _ backend: Backend
+  ) throws {
+    let store = try makeStore(try backend.make())
     let first = try addProject(store, "First")
     let second = try addProject(store, "Second")
     #expect(store.state.stored.projects.map(\.id) == [second, first])
@@ -74,8 +82,8 @@ import Testing
     #expect(summary.project.updatedAt > summary.project.createdAt)
   }
 
-  @Test func unknownIdsAreNotFound() throws {
-    let store = try makeStore(try TallyDatabase.inMemory())
+  @Test(arguments: Backend.allCases) func unknownIdsAreNotFound(_ backend: Backend) throws {
+    let store = try makeStore(try backend.make())
     let missingProject = ProjectID(rawValue: 42)
     let missingReading = ReadingID(rawValue: 42)
     #expect(addReading(store, missingProject, 1)?.message == "there is no project 42")
@@ -86,8 +94,10 @@ import Testing
     #expect(store.request(.deleteProject(missingProject, at: clock.now()))?.kind == .notFound)
   }
 
-  @Test func invalidValuesNeverReachTheDatabase() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func invalidValuesNeverReachTheDatabase(_ backend: Backend)
+    throws
+  {
+    let database = try backend.make()
     let store = try makeStore(database)
     let id = try addProject(store, "P")
     let before = try database.snapshot()
@@ -98,8 +108,8 @@ import Testing
     #expect(try database.snapshot() == before)
   }
 
-  @Test func editingAndDeletingReadings() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func editingAndDeletingReadings(_ backend: Backend) throws {
+    let database = try backend.make()
     let store = try makeStore(database)
     let id = try addProject(store, "P")
     addReading(store, id, 5)
@@ -149,8 +159,10 @@ import Testing
     #expect(store.request(.stopTimer(id, at: stop))?.message == "no timer is running for Work")
   }
 
-  @Test func aTimerIsRoundedToTheSecondTakesANoteAndCanBeCancelled() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func aTimerIsRoundedToTheSecondTakesANoteAndCanBeCancelled(
+    _ backend: Backend
+  ) throws {
+    let database = try backend.make()
     let store = try makeStore(database)
     let id = try addProject(store, "Writing", units: "h")
     let start = Timestamp(secondsSince1970: 1_700_000_000)
@@ -181,8 +193,10 @@ import Testing
     #expect(store.request(.cancelTimer(ProjectID(rawValue: 99), at: later))?.kind == .notFound)
   }
 
-  @Test func aTimerOnUnitsThatAreNotTimeSaysItRecordsHours() throws {
-    let store = try makeStore(try TallyDatabase.inMemory())
+  @Test(arguments: Backend.allCases) func aTimerOnUnitsThatAreNotTimeSaysItRecordsHours(
+    _ backend: Backend
+  ) throws {
+    let store = try makeStore(try backend.make())
     let id = try addProject(store, "Mileage", units: "km")
     let start = Timestamp(secondsSince1970: 1_700_000_000)
     #expect(store.request(.startTimer(id, at: start)) == nil)
@@ -219,8 +233,10 @@ import Testing
     }
   }
 
-  @Test func undoingAProjectDeleteRestoresItWithItsReadingsAndIds() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func undoingAProjectDeleteRestoresItWithItsReadingsAndIds(
+    _ backend: Backend
+  ) throws {
+    let database = try backend.make()
     let store = try makeStore(database)
     let id = try addProject(store, "P")
     for amount in [1.0, 2, 3] { addReading(store, id, amount) }
@@ -240,8 +256,10 @@ import Testing
     #expect(store.state.stored == (try database.snapshot()))
   }
 
-  @Test func aNewChangeDiscardsWhatCouldBeRedone() throws {
-    let store = try makeStore(try TallyDatabase.inMemory())
+  @Test(arguments: Backend.allCases) func aNewChangeDiscardsWhatCouldBeRedone(_ backend: Backend)
+    throws
+  {
+    let store = try makeStore(try backend.make())
     let id = try addProject(store, "P")
     addReading(store, id, 1)
     store.request(.undo)
@@ -249,13 +267,15 @@ import Testing
     #expect(store.request(.redo)?.message == "there is nothing to redo")
   }
 
-  @Test func nothingToUndoIsAnError() throws {
-    let store = try makeStore(try TallyDatabase.inMemory())
+  @Test(arguments: Backend.allCases) func nothingToUndoIsAnError(_ backend: Backend) throws {
+    let store = try makeStore(try backend.make())
     #expect(store.request(.undo)?.message == "there is nothing to undo")
   }
 
-  @Test func theJournalListsChangesNewestFirst() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func theJournalListsChangesNewestFirst(_ backend: Backend)
+    throws
+  {
+    let database = try backend.make()
     let store = try makeStore(database)
     let id = try addProject(store, "P", units: "km")
     addReading(store, id, 4)
@@ -305,8 +325,10 @@ import Testing
     #expect(addReading(store, id, 1) == nil)
   }
 
-  @Test func openingAProjectLoadsItsLatestReadings() throws {
-    let store = try makeStore(try TallyDatabase.inMemory())
+  @Test(arguments: Backend.allCases) func openingAProjectLoadsItsLatestReadings(_ backend: Backend)
+    throws
+  {
+    let store = try makeStore(try backend.make())
     let id = try addProject(store, "P")
     for amount in 1...3 { addReading(store, id, Double(amount)) }
     #expect(store.state.stored.openProject == nil)

@@ -3,6 +3,7 @@ import Foundation
 import TallyApp
 import TallyCore
 import TallyStorage
+import Testing
 
 /// A temporary folder that is removed when the test ends.
 final class TemporaryFolder {
@@ -82,4 +83,21 @@ extension Storage {
     }
     return ImportResult(outcome: outcome, message: commit.message, snapshot: commit.snapshot)
   }
+}
+
+/// The storages the conformance suite runs against.
+///
+/// A test that takes a backend runs once for each, through the ``Storage`` protocol alone. A
+/// second backend adds itself here.
+enum Backend: String, CaseIterable, CustomTestStringConvertible {
+  case sqlite
+
+  /// A new, empty storage of this kind.
+  func make() throws -> any Storage {
+    switch self {
+    case .sqlite: try TallyDatabase.inMemory()
+    }
+  }
+
+  var testDescription: String { rawValue }
 }

@@ -78,3 +78,17 @@ public struct RangeFigures: Equatable, Sendable {
     self.max = max
   }
 }
+
+extension Storage {
+  /// The stored data without an open project.
+  public func snapshot() throws(TallyError) -> Snapshot {
+    try snapshot(openProject: nil)
+  }
+
+  /// Calls `body` with every reading of `project`, oldest first.
+  public func forEachReading(
+    of project: ProjectID, _ body: (Reading) throws -> Void
+  ) throws(TallyError) {
+    try forEachReading(of: project, from: nil, to: nil, body)
+  }
+}
