@@ -56,7 +56,8 @@ final class ImportSink: ImportRowSink {
     self.projectID = projectID.rawValue
     self.batchID = batchID.rawValue
     self.keepsAllProblems = keepsAllProblems
-    fullInsert = try db.makeStatement(sql: Self.insertSQL(rows: Self.rowsPerInsert))
+    fullInsert = try db.makeStatement(
+      sql: ReadingRecord.insertSQL(ids: false, rows: Self.rowsPerInsert))
     lastStoredID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM reading") ?? 0
     // An empty project holds nothing to compare with.
     matched = ReadingIDSet(upTo: projectIsEmpty ? 0 : lastStoredID)
@@ -160,13 +161,7 @@ final class ImportSink: ImportRowSink {
   }
 
   private func makeInsert(rows: Int) throws -> Statement {
-    try db.makeStatement(sql: Self.insertSQL(rows: rows))
-  }
-
-  /// One statement that inserts `rows` readings.
-  private static func insertSQL(rows: Int) -> String {
-    let values = Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-    return "INSERT INTO reading (project_id, amount, timestamp, note, batch_id) VALUES \(values)"
+    try db.makeStatement(sql: ReadingRecord.insertSQL(ids: false, rows: rows))
   }
 
   /// Takes one invalid row.

@@ -41,15 +41,16 @@ extension TallyDatabase {
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT p.title, r.id, r.project_id, r.amount, r.timestamp, r.note
+          SELECT \(ReadingRecord.columns(as: "r")), p.title
           FROM reading r JOIN project p ON p.id = r.project_id
           ORDER BY p.title_key, r.timestamp, r.id
           """)
       while let row = try rows.next() {
+        // The columns in ReadingRecord.columnNames's order, then the title.
         let reading = Reading(
-          id: ReadingID(rawValue: row[1]), projectID: ProjectID(rawValue: row[2]),
-          amount: row[3], timestamp: Timestamp(microsecondsSince1970: row[4]), note: row[5])
-        try body(row[0], reading)
+          id: ReadingID(rawValue: row[0]), projectID: ProjectID(rawValue: row[1]),
+          amount: row[2], timestamp: Timestamp(microsecondsSince1970: row[3]), note: row[4])
+        try body(row[6], reading)
       }
     }
   }

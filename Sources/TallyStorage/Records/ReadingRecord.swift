@@ -25,6 +25,28 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
     static let timestamp = Column(CodingKeys.timestamp)
   }
 
+  /// The reading columns, in the one order every statement that writes or copies readings
+  /// lists them.
+  static let columnNames = ["id", "project_id", "amount", "timestamp", "note", "batch_id"]
+
+  /// ``columnNames`` as SQL, each prefixed with `alias.` when given.
+  static func columns(as alias: String? = nil) -> String {
+    columnNames.map { column in alias.map { "\($0).\(column)" } ?? column }.joined(separator: ", ")
+  }
+
+  /// An insert of `rows` readings; without `ids`, SQLite gives them the next ids in order.
+  static func insertSQL(ids: Bool = true, rows: Int = 1) -> String {
+    let names = ids ? columnNames : Array(columnNames.dropFirst())
+    let row = "(" + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+    return "INSERT INTO reading (\(names.joined(separator: ", "))) VALUES "
+      + Array(repeating: row, count: rows).joined(separator: ", ")
+  }
+
+  /// An update of every column of the reading whose id is the last argument.
+  static let updateSQL =
+    "UPDATE reading SET "
+    + columnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+
   init(_ reading: Reading) {
     id = reading.id.rawValue
     projectID = reading.projectID.rawValue

@@ -36,11 +36,7 @@ extension Database {
       try execute(sql: "DELETE FROM project WHERE id = ?", arguments: [project.id.rawValue])
       try expectOneRow("project \(project.id)")
     case .insertReadings(let readings):
-      let statement = try cachedStatement(
-        sql: """
-          INSERT INTO reading (id, project_id, amount, timestamp, note, batch_id)
-          VALUES (?, ?, ?, ?, ?, ?)
-          """)
+      let statement = try cachedStatement(sql: ReadingRecord.insertSQL())
       for reading in readings {
         try statement.execute(arguments: [
           reading.id.rawValue, reading.projectID.rawValue, reading.amount,
@@ -50,10 +46,7 @@ extension Database {
       }
     case .updateReading(let before, let after):
       try execute(
-        sql: """
-          UPDATE reading SET project_id = ?, amount = ?, timestamp = ?, note = ?, batch_id = ?
-          WHERE id = ?
-          """,
+        sql: ReadingRecord.updateSQL,
         arguments: [
           after.projectID.rawValue, after.amount, after.timestamp.microsecondsSince1970,
           after.note, after.batchID?.rawValue, after.id.rawValue,
@@ -101,8 +94,6 @@ extension Database {
     }
   }
 
-  private static let readingColumns = "id, project_id, amount, timestamp, note, batch_id"
-
   /// Moves the readings that `condition` picks into the set-aside table, labelled `heldFor`.
   ///
   /// - Returns: How many readings moved.
@@ -112,7 +103,7 @@ extension Database {
   private func setAside(
     _ condition: String, _ arguments: StatementArguments, heldFor key: String, expected: Int
   ) throws -> Int {
-    let columns = Self.readingColumns
+    let columns = ReadingRecord.columns()
     let bulk = try isBulk(expected)
     let source = bulk ? "reading NOT INDEXED" : "reading"
     try execute(
@@ -131,7 +122,7 @@ extension Database {
   ///
   /// - Returns: How many readings moved.
   private func restore(heldFor key: String) throws -> Int {
-    let columns = Self.readingColumns
+    let columns = ReadingRecord.columns()
     let count =
       try Int.fetchOne(
         self, sql: "SELECT COUNT(*) FROM set_aside_reading WHERE held_for = ?", arguments: [key])
