@@ -57,14 +57,18 @@ public final class Session {
       middleware.append(
         LoggingMiddleware<AppState, TallyAction>(logger: logger, describe: Self.describe))
     }
+    let reports = ProjectReportQuery(storage: storage, zone: zone)
     middleware.append(PersistenceMiddleware(storage: storage))
-    middleware.append(ReportMiddleware(query: ProjectReportQuery(storage: storage, zone: zone)))
+    middleware.append(ReportMiddleware(query: reports))
     if options.resumingRoute {
       middleware.append(RouteMemoryMiddleware(storage: storage))
     }
-    store = Store(
-      state: AppState(navigation: NavigationState(route: route), stored: stored),
-      reducer: AppState.reducer, middleware: middleware)
+    var state = AppState(navigation: NavigationState(route: route), stored: stored)
+    // A resumed report screen shows its report at once, as the middleware loads it later.
+    if let shown = state.shownReport {
+      state.report = try reports.report(shown.project, period: shown.period)
+    }
+    store = Store(state: state, reducer: AppState.reducer, middleware: middleware)
     watch = ChangeWatch(storage: storage)
   }
 
