@@ -130,6 +130,8 @@ import Testing
     #expect((outcome.imported, outcome.duplicates, outcome.invalidCount) == (1, 1, 1))
     #expect(outcome.firstDuplicates == [row(2, 100, 1)])
     #expect(outcome.batch == nil)
+    // The state passed on is the one before: a screen shows no reading the dry run counted.
+    #expect(outcome.snapshot == before)
     #expect(try database.snapshot() == before)
     #expect(try database.importBatches() == batches)
   }

@@ -25,6 +25,8 @@ extension TallyDatabase {
     // SQLite's foreign key check on each of a million rows would only repeat the project's.
     try write(doing: "import \(job.fileName)", commit: !job.dryRun, checksForeignKeys: false) {
       db in
+      // A dry run's rows are written and rolled back: the state it passes on is the one before.
+      let before = job.dryRun ? try db.snapshot(openProject: openProject) : nil
       var changes: [Change] = []
       let facts = SQLiteFacts(db: db)
       let project: Project
@@ -98,7 +100,7 @@ extension TallyDatabase {
         try db.updateCounters(of: [project.id], adding: [project.id: sink.imported])
       }
       return Commit(
-        message: message, snapshot: try db.snapshot(openProject: openProject),
+        message: message, snapshot: try before ?? db.snapshot(openProject: openProject),
         importOutcome: outcome)
     }
   }
