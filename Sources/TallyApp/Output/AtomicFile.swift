@@ -4,8 +4,8 @@ import TallyCore
 /// Writes a file so that it is either wholly there or not changed.
 ///
 /// A temporary file beside it is written and synced to the disk, then renamed over the target,
-/// and the folder synced so that the rename itself survives a power cut. Any failure removes the temporary file and leaves an
-/// existing target as it was.
+/// and the folder synced so that the rename itself survives a power cut. Any failure removes
+/// the temporary file and leaves an existing target as it was.
 enum AtomicFile {
   static func write(_ text: String, to path: String) throws(TallyError) {
     let url = URL(fileURLWithPath: path)

@@ -3,9 +3,10 @@ import TallyCore
 
 /// How tally knows its own database files.
 ///
-/// SQLite's `application_id` in the file header holds tally's mark, set by a migration. A file without the mark is tally's only when it holds
-/// tally's migrations (one written before the mark existed); any other file is another
-/// program's, and tally neither migrates nor writes it.
+/// SQLite's `application_id` in the file header holds tally's mark, set by a migration. A file
+/// without the mark is tally's only when it holds tally's migrations (one written before the
+/// mark existed); any other file is another program's, and tally neither migrates nor writes
+/// it.
 enum FileMark {
   /// "taly" in ASCII, in the header's `application_id` field.
   static let applicationID: Int32 = 0x7461_6C79

@@ -30,7 +30,8 @@ extension Database {
     var labels = Set<String>()
     // Only a change that sets readings aside or restores them mentions a label; the JSON of
     // the others need not be read (a journal far past its limit is cut back without decoding
-    // each entry).
+    // each entry). The markers are `Change`'s case names as its JSON encodes them; the test
+    // `readingsNoUndoCanBringBackAreDropped` fails if they change.
     let mentioning = request.filter(
       sql:
         "instr(CAST(change AS TEXT), '\"setAside') > 0 OR instr(CAST(change AS TEXT), '\"restore') > 0"
