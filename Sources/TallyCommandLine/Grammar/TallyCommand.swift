@@ -1,5 +1,5 @@
-public import ArgumentParser
-public import TallyApp
+import ArgumentParser
+import TallyApp
 import TallyCore
 
 /// A subcommand that asks for one ``UserRequest``: the shell runs it on a session of its own,

@@ -2,7 +2,7 @@ public import ArgumentParser
 import Foundation
 import Logging
 public import TallyApp
-public import TallyCore
+import TallyCore
 import TallyStorage
 
 /// The options every subcommand takes: which database, which time zone, how much to log.
