@@ -44,6 +44,7 @@ public final class REPL {
     self.source = source
     self.showsStartScreen = showsStartScreen ?? reader.isInteractive
     self.context = ScreenContext(session: session, console: console)
+    session.watchForChanges()
     session.messages = MessageSink(
       output: { [console] in console.write($0) },
       status: { [console] in console.status($0) },

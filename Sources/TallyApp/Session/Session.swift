@@ -20,7 +20,9 @@ public final class Session {
   /// Where results, status and questions go.
   public var messages: MessageSink
   private let clock: @Sendable () -> Timestamp
-  private let watch: ChangeWatch
+  /// Set by ``watchForChanges()``: only a session that lasts (the REPL) looks for other
+  /// processes' writes; a subcommand's reads nothing for it.
+  private var watch: ChangeWatch?
 
   /// Opens the database that `options` name and loads the stored state.
   ///
@@ -69,7 +71,6 @@ public final class Session {
       state.report = try reports.report(shown.project, period: shown.period)
     }
     store = Store(state: state, reducer: AppState.reducer, middleware: middleware)
-    watch = ChangeWatch(storage: storage)
   }
 
   /// Now, to the microsecond; `TALLY_NOW` fixes it for scripts and tests.
@@ -87,10 +88,16 @@ public final class Session {
     try store.perform(request)
   }
 
+  /// Starts noticing what other processes write, from now on (see ``catchUp()``).
+  public func watchForChanges() {
+    if watch == nil { watch = ChangeWatch(storage: storage) }
+  }
+
   /// Takes in what another process wrote since the last look, if anything: the store then
-  /// holds the stored data as it now is, and the screens show what changed.
+  /// holds the stored data as it now is, and the screens show what changed. Without
+  /// ``watchForChanges()`` first, it does nothing.
   public func catchUp() throws(TallyError) {
-    guard try watch.hasChanged() else { return }
+    guard let watch, try watch.hasChanged() else { return }
     store.dispatch(.loaded(try storage.snapshot(openProject: store.state.routedProjectID)))
   }
 
