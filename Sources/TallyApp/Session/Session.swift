@@ -93,9 +93,10 @@ public final class Session {
     if watch == nil { watch = ChangeWatch(storage: storage) }
   }
 
-  /// Takes in what another process wrote since the last look, if anything: the store then
-  /// holds the stored data as it now is, and the screens show what changed. Without
-  /// ``watchForChanges()`` first, it does nothing.
+  /// Takes in what another process wrote since the last look, if anything.
+  ///
+  /// The store then holds the stored data as it now is, and the screens show what changed.
+  /// Without ``watchForChanges()`` first, it does nothing.
   public func catchUp() throws(TallyError) {
     guard let watch, try watch.hasChanged() else { return }
     store.dispatch(.loaded(try storage.snapshot(openProject: store.state.routedProjectID)))
