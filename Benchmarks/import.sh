@@ -6,7 +6,10 @@
 #  - `tally import` of the same file into an empty project (first import);
 #  - the same file again into the project that holds all of it (a re-import: every row is a
 #    duplicate, nothing is added, and no import is recorded);
-#  - the same file into the project that holds its first half (half duplicates, half new).
+#  - the same file into the project that holds its first half (half duplicates, half new);
+#  - `tally import undo` of the million-row import (its readings set aside), and `tally undo`
+#    of that (they come back), against sqlite3 moving the plain table's million rows into
+#    another table and deleting them (what setting aside does, without tally's index).
 # Before timing, each tally import's result is checked against the reference: the readings'
 # count, sum, min and max as sqlite3 computes them from the plain table, and the new and
 # duplicate counts of the import recorded (none for the re-import); and each reader of
@@ -51,9 +54,24 @@ for path in first reimport halfway; do
 done
 echo "All three imports store exactly the reference's count, sum, min and max." >&2
 
-fresh() { # DATABASE: a shell command that copies it to t.sqlite and imports the file there
-  echo "sh -c 'rm -f $work/t.sqlite* && cp $work/$1 $work/t.sqlite && TZ=UTC $bin/tally --db $work/t.sqlite import $readings --project Readings'"
+# Undo: the import's readings go, and come back exactly.
+cp "$work/full.sqlite" "$work/undone.sqlite"
+TALLY_DB="$work/undone.sqlite" "$bin/tally" import undo 1 2>/dev/null
+check "import undo: readings left" "$(sqlite3 "$work/undone.sqlite" "SELECT COUNT(*) FROM reading")" 0
+check "import undo: readings set aside" \
+  "$(sqlite3 "$work/undone.sqlite" "SELECT COUNT(*) FROM set_aside_reading")" 1000000
+cp "$work/undone.sqlite" "$work/check.sqlite"
+rm -f "$work/check.sqlite-wal" "$work/check.sqlite-shm"
+TALLY_DB="$work/check.sqlite" "$bin/tally" undo 2>/dev/null
+check "undo of import undo: stored readings" "$(stored "$work/check.sqlite")" "$expected"
+echo "import undo takes out all 1,000,000 readings; undo brings them back with the same figures." >&2
+
+tally_on() { # DATABASE COMMAND...: a shell command that copies it to t.sqlite and runs tally there
+  local database=$1
+  shift
+  echo "sh -c 'rm -f $work/t.sqlite* && cp $work/$database $work/t.sqlite && TZ=UTC $bin/tally --db $work/t.sqlite $*'"
 }
+fresh() { tally_on "$1" import "$readings" --project Readings; }
 echo "### import of 1,000,000 rows ($(du -h "$readings" | cut -f1)), fresh database each run"
 echo
 python3 "$root/Benchmarks/compare.py" "$runs" \
@@ -61,6 +79,13 @@ python3 "$root/Benchmarks/compare.py" "$runs" \
   "tally import (first)" "$(fresh template.sqlite)" \
   "tally import again (all duplicates)" "$(fresh full.sqlite)" \
   "tally import into the first half" "$(fresh halfway.sqlite)"
+echo
+echo "### undo of the million-row import, and undo of that, fresh copy each run"
+echo
+python3 "$root/Benchmarks/compare.py" "$runs" \
+  "sqlite3 move 1M rows to another table" "sh -c 'rm -f $work/s.sqlite* && cp $work/reference.sqlite $work/s.sqlite && sqlite3 $work/s.sqlite \"CREATE TABLE a AS SELECT * FROM t\" \"DELETE FROM t WHERE amount = amount\"'" \
+  "tally import undo 1" "$(tally_on full.sqlite import undo 1)" \
+  "tally undo (brings them back)" "$(tally_on undone.sqlite undo)"
 echo
 echo "### reading the file alone (no database), rows per second"
 echo
