@@ -43,16 +43,17 @@ public final class REPL {
     self.console = console
     self.source = source
     self.showsStartScreen = showsStartScreen ?? reader.isInteractive
-    self.context = ScreenContext(session: session, console: console)
+    self.context = ScreenContext(
+      session: session, console: console, isInteractive: reader.isInteractive)
     session.watchForChanges()
     session.messages = MessageSink(
       output: { [console] in console.write($0) },
       status: { [console] in console.status($0) },
-      confirm: { [reader, console] question, _ throws(TallyError) in
+      confirm: { [reader, console] question, refusal throws(TallyError) in
         guard reader.isInteractive else {
           throw TallyError(
-            .invalidInput, "not deleting without confirmation: a script confirms with --yes",
-            hint: "Write `delete --yes` or `delete ID --yes`.")
+            .invalidInput, "\(refusal) without --yes: a script confirms with --yes",
+            hint: "Add --yes to confirm (`delete --yes` on a project's screen).")
         }
         guard case .line(let answer) = reader.readLine(prompt: question + " [y/N] ") else {
           console.line()
@@ -86,7 +87,15 @@ public final class REPL {
       case .interrupted:
         continue
       case .end:
-        if !reader.isInteractive { return succeeded }
+        if !reader.isInteractive {
+          guard let form = stack.top as? FormScreen else { return succeeded }
+          console.error(
+            TallyError(
+              .invalidInput,
+              "the script ended inside the form '\(form.form.title)'; nothing was changed"),
+            at: "\(source):\(lineNumber)")
+          return false
+        }
         if let form = stack.top as? FormScreen {
           form.cancel()
         } else if store.state.navigation.route.count > 1 {

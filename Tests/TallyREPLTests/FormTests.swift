@@ -53,16 +53,34 @@ import Testing
     #expect(repl.messages.contains("Cancelled."))
   }
 
-  @Test func aRefusedRequestAsksAgainWithTheAnswersAsDefaults() throws {
-    let repl = try REPLHarness()
+  @Test func aRefusedRequestAsksAPersonAgainWithTheAnswersAsDefaults() throws {
+    let repl = try REPLHarness(interactive: true)
     try repl.addProject("Mileage")
-    #expect(!repl.run("new", "mileage", "km", "daily"))
-    #expect(repl.messages.contains("Error: stdin:4: a project titled"))
-    #expect(repl.store.state.navigation.route == [.home, .newProject])
-    #expect(repl.prompt == "tally › new project › title [mileage]: ")
-    #expect(repl.run("Fuel", "", ""))
+    #expect(repl.run("new", "mileage", "km", "daily", "Fuel", "", ""))
+    #expect(repl.messages.contains("Error: a project titled"))
+    #expect(repl.reader.prompts.contains("tally › new project › title [mileage]: "))
     #expect(repl.store.state.project(titled: "Fuel")?.project.units == "km")
     #expect(repl.store.state.project(titled: "Fuel")?.project.frequency == .daily)
+  }
+
+  @Test func aScriptLeavesAFormWhoseRequestIsRefused() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage")
+    // The lines after the refused form are commands, not a second round of answers.
+    #expect(!repl.run("new", "mileage", "km", "daily", "new", "Fuel", "l", "daily"))
+    #expect(repl.messages.contains("Error: stdin:4: a project titled"))
+    #expect(repl.store.state.project(titled: "Fuel")?.project.units == "l")
+    #expect(repl.store.state.navigation.route == [.home])
+  }
+
+  @Test func aScriptThatEndsInsideAFormFails() throws {
+    let repl = try REPLHarness()
+    #expect(!repl.run("new", "Mileage"))
+    #expect(
+      repl.messages.contains(
+        "Error: stdin:2: the script ended inside the form 'New project'; nothing was changed"),
+      "\(repl.messages)")
+    #expect(repl.store.state.project(titled: "Mileage") == nil)
   }
 
   @Test func editingAProjectKeepsWhatIsNotChanged() throws {

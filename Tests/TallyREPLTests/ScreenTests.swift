@@ -94,7 +94,9 @@ import Testing
     let repl = try REPLHarness()
     try repl.addProject("Mileage")
     #expect(!repl.run("open Mileage", "delete"))
-    #expect(repl.messages.contains("Error: stdin:2: not deleting without confirmation"))
+    #expect(
+      repl.messages.contains(
+        "Error: stdin:2: not deleting 'Mileage' without --yes: a script confirms with --yes"))
     #expect(repl.store.state.project(titled: "Mileage") != nil)
   }
 

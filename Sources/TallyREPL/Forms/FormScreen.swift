@@ -7,7 +7,8 @@ import TallyCore
 /// data (so they are state like everything else), and on the last answer makes its request.
 ///
 /// Enter keeps a field's default; Ctrl-D or `:cancel` leaves the form without a change. When
-/// the request fails the form asks again from the first field, with the answers as defaults.
+/// the request fails the form asks a person again from the first field, with the answers as
+/// defaults; a script leaves the form.
 final class FormScreen: Screen {
   static let cancelCommand = ":cancel"
 
@@ -104,6 +105,12 @@ final class FormScreen: Screen {
       return true
     } catch {
       console.error(error, at: place)
+      // A person is asked again, with the answers as defaults; a script's next lines are
+      // commands, not answers, so it leaves the form.
+      guard context.isInteractive else {
+        cancel()
+        return false
+      }
       store.dispatch(
         .navigate(.setData(.form(FormAnswers(values: answers, answered: 0)), for: path)))
       return false

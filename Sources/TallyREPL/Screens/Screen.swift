@@ -8,14 +8,17 @@ import TallyCore
 final class ScreenContext {
   let session: Session
   let console: Console
+  /// Whether a person answers at a terminal, rather than a script.
+  let isInteractive: Bool
   /// The subcommands, described once when first needed (completion, help, unknown words).
   lazy var catalog = CommandCatalog.tally()
 
   var store: Store<AppState, TallyAction> { session.store }
 
-  init(session: Session, console: Console) {
+  init(session: Session, console: Console, isInteractive: Bool) {
     self.session = session
     self.console = console
+    self.isInteractive = isInteractive
   }
 }
 
