@@ -62,6 +62,11 @@ import Testing
     #expect(try parse(#"open "Fuel costs""#) == .go([.home, .project(spend)]))
     #expect(throws: TallyError.self) { try parse("open 3") }
     #expect(throws: TallyError.self) { try parse("open Nothing") }
+    #expect(
+      throws: TallyError(
+        .invalidInput, "open takes one project: its number or its title",
+        hint: #"Quote a title with spaces: open "Fuel costs""#)
+    ) { try parse("open Fuel costs") }
   }
 
   @Test func goFollowsAPath() throws {

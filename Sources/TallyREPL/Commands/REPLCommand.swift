@@ -60,7 +60,11 @@ enum REPLCommand: Equatable {
       return .subcommand(arguments + ["--help"])
     case "open":
       guard arguments.count == 1 else {
-        throw TallyError(.invalidInput, "open takes one project: its number or its title")
+        throw TallyError(
+          .invalidInput, "open takes one project: its number or its title",
+          hint: arguments.count > 1
+            ? "Quote a title with spaces: open \(CommandWords.quoted(arguments.joined(separator: " ")))"
+            : nil)
       }
       return .go([.home, .project(try RouteAddress.project(arguments[0], in: state).id)])
     case "go":
