@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Issue 5's report benchmark: gen_readings.py's million readings imported into one project, then
-# `tally report --format csv` per month, year and day against the sqlite3 shell answering the
-# equivalent GROUP BY on the same database file; whole processes, side by side.
-# The reference: `sqlite3 -csv` groups the project's rows of the reading table by
-# strftime(FORMAT, timestamp / 1000000, 'unixepoch') (the UTC calendar; TZ=UTC for tally too)
+# `tally report --format csv` per day, ISO week, month, quarter and year against the sqlite3
+# shell answering the equivalent GROUP BY on the same database file; whole processes, side by
+# side; then the monthly report in every format.
+# The reference: `sqlite3 -csv` groups the project's rows of the reading table by the period's
+# label computed in SQL from the UTC date (TZ=UTC for tally too; an ISO week by its Thursday)
 # and prints COUNT, SUM, MIN, MAX and AVG of amount per period, ordered by period.
 # Before timing each period, tally's CSV is checked against it on every column: the same
 # periods in the same order, counts equal, and sum, min, max and mean equal within a relative
@@ -13,13 +14,14 @@ runs=${1:-11}
 source Benchmarks/common.sh
 "$bin/tally" import "$readings" --project Readings --create --frequency monthly >&2
 
-group_by() {
-  echo "sqlite3 -csv $TALLY_DB \"SELECT 'Readings', strftime('$1', timestamp / 1000000, 'unixepoch') AS period,
+group_by() { # PERIOD-EXPRESSION over the SQL date d
+  echo "sqlite3 -csv $TALLY_DB \"SELECT 'Readings', $1 AS period,
     COUNT(*), SUM(amount), MIN(amount), MAX(amount), AVG(amount)
-    FROM reading WHERE project_id = 1 GROUP BY period ORDER BY period\""
+    FROM (SELECT *, date(timestamp / 1000000, 'unixepoch') AS d FROM reading)
+    WHERE project_id = 1 GROUP BY period ORDER BY period\""
 }
 
-verify() { # PERIOD FORMAT: exits 1, naming the period and column, unless both agree
+verify() { # PERIOD EXPRESSION: exits 1, naming the period and column, unless both agree
   eval "$(group_by "$2")" >"$work/reference.csv"
   "$bin/tally" report Readings --period "$1" --format csv >"$work/tally.csv"
   python3 - "$1" "$work/reference.csv" "$work/tally.csv" <<'PY'
@@ -62,11 +64,14 @@ print(f"{period}: tally's {len(rows)} periods agree with sqlite3's GROUP BY on e
 PY
 }
 
-for period in monthly yearly daily; do
+thursday="date(d, '-3 days', 'weekday 4')"
+for period in monthly yearly daily weekly quarterly; do
   case $period in
-    monthly) format='%Y-%m' ;;
-    yearly) format='%Y' ;;
-    daily) format='%Y-%m-%d' ;;
+    monthly) format="strftime('%Y-%m', d)" ;;
+    yearly) format="strftime('%Y', d)" ;;
+    daily) format="d" ;;
+    weekly) format="strftime('%Y', $thursday) || '-W' || printf('%02d', (strftime('%j', $thursday) - 1) / 7 + 1)" ;;
+    quarterly) format="strftime('%Y', d) || '-Q' || ((CAST(strftime('%m', d) AS INTEGER) + 2) / 3)" ;;
   esac
   # Both must agree on every period's figures before their times mean anything.
   verify "$period" "$format"
@@ -77,3 +82,32 @@ for period in monthly yearly daily; do
     "tally report --period $period --format csv" "$bin/tally report Readings --period $period --format csv"
   echo
 done
+
+# Every format names each of the monthly report's periods (JSON parses), before it is timed.
+"$bin/tally" report Readings --period monthly --format csv >"$work/tally.csv"
+for format in json markdown table; do
+  "$bin/tally" report Readings --period monthly --format "$format" >"$work/tally.$format"
+done
+python3 - "$work" <<'PY'
+import csv, json, sys
+
+work = sys.argv[1]
+with open(f"{work}/tally.csv", newline="") as file:
+    labels = [row[1] for row in list(csv.reader(file))[1:]]
+with open(f"{work}/tally.json") as file:
+    json.load(file)
+for format in ["json", "markdown", "table"]:
+    with open(f"{work}/tally.{format}") as file:
+        text = file.read()
+    missing = [label for label in labels if label not in text]
+    if missing:
+        sys.exit(f"reports.sh: the {format} report lacks periods {missing[:3]}")
+print(f"json, markdown and table each name all {len(labels)} monthly periods", file=sys.stderr)
+PY
+echo "### monthly report in each format, 1,000,000 readings"
+echo
+python3 "$root/Benchmarks/compare.py" "$runs" \
+  "tally report --format csv" "$bin/tally report Readings --period monthly --format csv" \
+  "tally report --format json" "$bin/tally report Readings --period monthly --format json" \
+  "tally report --format markdown" "$bin/tally report Readings --period monthly --format markdown" \
+  "tally report --format table" "$bin/tally report Readings --period monthly --format table"
