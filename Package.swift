@@ -76,7 +76,7 @@ let package = Package(
     .target(
       name: "TallyCommandLine",
       dependencies: [
-        "TallyApp", "TallyCore", "TallyStorage",
+        "TallyApp", "TallyCore", "TallyStorage", "TallyReports",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

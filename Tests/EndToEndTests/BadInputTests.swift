@@ -24,12 +24,13 @@ import Testing
       ["project", "add", "MILEAGE", "--frequency", "daily"], 1,
       "a project titled 'Mileage' already exists"),
     Case(
-      ["project", "add", "New", "--frequency", "weekly"], 2,
-      "The value 'weekly' is invalid for '--frequency <frequency>'"),
+      ["project", "add", "New", "--frequency", "fortnightly"], 2,
+      "The value 'fortnightly' is invalid for '--frequency <frequency>'"),
     Case(["project", "add", "New"], 2, "Missing expected argument '--frequency <frequency>'"),
     Case(["project", "edit", "Nope", "--units", "x"], 1, "there is no project titled 'Nope'"),
     Case(
-      ["project", "edit", "Mileage"], 2, "nothing to change: give --title, --units or --frequency"),
+      ["project", "edit", "Mileage"], 2,
+      "nothing to change: give --title, --units, --frequency, --kind, --decimals or --goal"),
     Case(
       ["project", "edit", "Mileage", "--title", "spend"], 1,
       "a project titled 'Spend' already exists"),
@@ -55,7 +56,7 @@ import Testing
       "--at 'yesterday': not a date or time"),
     Case(["item", "edit", "99", "--amount", "1"], 1, "there is no reading 99"),
     Case(["item", "edit", "1", "--amount", "x"], 1, "--amount 'x': not a number"),
-    Case(["item", "edit", "1"], 2, "nothing to change: give --amount, --at or --note"),
+    Case(["item", "edit", "1"], 2, "nothing to change: give --amount, --at, --note or --reset"),
     Case(["item", "edit", "abc", "--amount", "1"], 2, "The value 'abc' is invalid for '<id>'"),
     Case(["item", "delete", "99"], 1, "there is no reading 99"),
     Case(
@@ -71,6 +72,37 @@ import Testing
       ["--tz", "Mars/Olympus", "project", "list"], 2, "unknown time zone 'Mars/Olympus' for --tz"),
     Case(["export", "--format", "xml"], 2, "The value 'xml' is invalid for '--format <format>'"),
     Case(["frobnicate"], 2, "Unexpected argument 'frobnicate'"),
+    Case(
+      ["project", "edit", "Mileage", "--goal", "100", "--goal-per", "fortnight"], 1,
+      "--goal-per 'fortnight' is not a period: choose daily, weekly, monthly, quarterly or yearly"),
+    Case(
+      ["project", "edit", "Mileage", "--goal-is", "at-most"], 1,
+      "--goal-per and --goal-is change a goal: give its amount with --goal"),
+    Case(
+      ["project", "add", "New", "--frequency", "daily", "--goal", "none"], 1,
+      "--goal none: a new project has no goal to take away"),
+    Case(
+      ["project", "add", "New", "--frequency", "daily", "--decimals", "12"], 1,
+      "--decimals 12 is not between 0 and 9"),
+    Case(
+      ["project", "add", "New", "--frequency", "daily", "--kind", "odometer"], 2,
+      "The value 'odometer' is invalid for '--kind <kind>'"),
+    Case(
+      ["item", "add", "Odometer", "900", "--at", "2024-03-01"], 1,
+      "is lower than reading 3 (1500 km at 2024-02-01T00:00:00+00:00) before it: Odometer is a meter"
+    ),
+    Case(
+      ["item", "add", "Odometer", "1600", "--at", "2024-01-15"], 1,
+      "reading 3 (1500 km at 2024-02-01T00:00:00+00:00) is lower than reading 6"),
+    Case(["item", "edit", "3", "--amount", "10"], 1, "Odometer is a meter"),
+    Case(
+      ["report", "Mileage", "--stats", "usage"], 1,
+      "--stats usage does not apply to Mileage, a total project: usage is for meter projects"),
+    Case(["report", "--all", "--stats", "count,median"], 1, "'median' is not a statistic"),
+    Case(
+      ["project", "edit", "Spend", "--kind", "meter"], 1,
+      "Spend cannot become a meter: reading 5 (5 at 2024-01-02T00:00:00+00:00) is lower than reading 4"
+    ),
   ]
 
   @Test(arguments: cases)
@@ -79,6 +111,12 @@ import Testing
     try sandbox.succeed("project", "add", "Mileage", "--frequency", "monthly", "--units", "km")
     try sandbox.succeed("project", "add", "Spend", "--frequency", "daily")
     try sandbox.succeed("item", "add", "Mileage", "42.5", "--at", "2024-01-15", "--note", "tank")
+    try sandbox.succeed(
+      "project", "add", "Odometer", "--frequency", "monthly", "--units", "km", "--kind", "meter")
+    try sandbox.succeed("item", "add", "Odometer", "1000", "--at", "2024-01-01")
+    try sandbox.succeed("item", "add", "Odometer", "1500", "--at", "2024-02-01")
+    try sandbox.succeed("item", "add", "Spend", "10", "--at", "2024-01-01")
+    try sandbox.succeed("item", "add", "Spend", "5", "--at", "2024-01-02")
     let before = try sandbox.everything()
 
     let result = try sandbox.tally.run(bad.arguments, environment: sandbox.environment)

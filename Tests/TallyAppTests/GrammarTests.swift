@@ -15,7 +15,7 @@ import Testing
 
   @Test func anItemAddBecomesATypedRequest() throws {
     guard
-      case .addReading(let project, let amount, let at, let note) = try request(
+      case .addReading(let project, let amount, let at, let note, let reset) = try request(
         "item", "add", "Car", "-12.5", "--note", "full tank")
     else {
       Issue.record("not an addReading")
@@ -25,6 +25,30 @@ import Testing
     #expect(amount == -12.5)
     #expect(at == nil)
     #expect(note == "full tank")
+    #expect(!reset)
+  }
+
+  @Test func goalOptionsAreReadAndCheckedByTheGrammar() throws {
+    guard
+      case .editProject(let title, let edit, let goal) = try request(
+        "project", "edit", "Run", "--kind", "gauge", "--decimals", "1", "--goal", "20",
+        "--goal-per", "weekly", "--goal-is", "at-most")
+    else {
+      Issue.record("not an editProject")
+      return
+    }
+    #expect(title == "Run")
+    #expect(edit.kind == .gauge)
+    #expect(edit.decimals == .set(1))
+    #expect(goal == GoalRequest(amount: 20, per: .weekly, direction: .atMost))
+    #expect {
+      try request("project", "edit", "Run", "--goal", "5", "--goal-per", "fortnight")
+    } throws: { error in
+      (error as? TallyError)?.message
+        == "--goal-per 'fortnight' is not a period: choose daily, weekly, monthly, quarterly or yearly"
+    }
+    #expect(throws: TallyError.self) { try request("project", "edit", "Run", "--goal-is", "most") }
+    #expect(throws: TallyError.self) { try request("report", "Run", "--stats", "sum,median") }
   }
 
   @Test func anAmountThatIsNotANumberIsRefusedByTheGrammar() {

@@ -37,6 +37,31 @@ struct FakeFacts: StoredFacts {
     case .importBatch: Int64(batches.count + 1)
     }
   }
+
+  /// The project's readings sorted by time, then id: the order the rules speak of.
+  private func ordered(_ project: ProjectID) -> [Reading] {
+    readings.filter { $0.projectID == project }.sorted { $0.precedes($1) }
+  }
+
+  func reading(
+    of project: ProjectID, _ side: ReadingOrder.Side, of key: ReadingOrder.Key,
+    excluding: ReadingID?
+  ) throws -> Reading? {
+    let others = ordered(project).filter { $0.id != excluding }
+    switch side {
+    case .before: return others.last { ReadingOrder.Key($0) < key }
+    case .after: return others.first { key < ReadingOrder.Key($0) }
+    }
+  }
+
+  func firstFall(of project: ProjectID) throws -> MeterFall? {
+    let readings = ordered(project)
+    for (previous, reading) in zip(readings, readings.dropFirst())
+    where !reading.isReset && reading.amount < previous.amount {
+      return MeterFall(previous: previous, reading: reading)
+    }
+    return nil
+  }
 }
 
 /// tally's rules, decided without any storage.
@@ -151,5 +176,115 @@ struct FakeFacts: StoredFacts {
     #expect(
       plan.change == .batch([.stopTimer(timer), .setAsideReadings(car.id), .deleteProject(car)]))
     #expect(plan.message == "Deleted project Car and its 1 reading(s)")
+  }
+
+  var odometer: Project {
+    Project(
+      id: ProjectID(rawValue: 2), title: "Odometer", units: "km", frequency: .monthly,
+      kind: .meter, createdAt: t0, updatedAt: t0)
+  }
+
+  func dial(_ amounts: [Double], resetAt: Int? = nil) -> [Reading] {
+    amounts.enumerated().map { index, amount in
+      Reading(
+        id: ReadingID(rawValue: Int64(index + 1)), projectID: odometer.id, amount: amount,
+        timestamp: Timestamp(secondsSince1970: Int64(index) * 86_400), note: nil,
+        isReset: index == resetAt)
+    }
+  }
+
+  func add(_ amount: Double, day: Double, reset: Bool = false) -> Request {
+    .addReading(
+      NewReading(
+        projectID: odometer.id, amount: amount,
+        timestamp: Timestamp(secondsSince1970: Int64(day * 86_400)), isReset: reset), at: t1)
+  }
+
+  @Test func aMeterRefusesAReadingLowerThanTheOneBeforeIt() throws {
+    let facts = FakeFacts(projects: [odometer], readings: dial([100, 200, 300]))
+    #expect(throws: TallyError.self) { try ChangePlan.plan(add(150, day: 3), in: facts) }
+    // Between two readings it must fit between them.
+    #expect(throws: TallyError.self) { try ChangePlan.plan(add(250, day: 0.5), in: facts) }
+    _ = try ChangePlan.plan(add(250, day: 1.5), in: facts)
+    _ = try ChangePlan.plan(add(300, day: 3), in: facts)
+    // A reset may be lower, but the reading after it must not be lower than it.
+    _ = try ChangePlan.plan(add(5, day: 3, reset: true), in: facts)
+    _ = try ChangePlan.plan(add(5, day: 1.5, reset: true), in: facts)
+    #expect(throws: TallyError.self) {
+      try ChangePlan.plan(add(400, day: 1.5, reset: true), in: facts)
+    }
+  }
+
+  @Test func aTotalTakesAnyAmount() throws {
+    var total = odometer
+    total.kind = .total
+    let facts = FakeFacts(projects: [total], readings: dial([100, 200, 300]))
+    _ = try ChangePlan.plan(add(1, day: 3), in: facts)
+  }
+
+  @Test func deletingOrUnmarkingAResetThatHoldsTheDialUpIsRefused() throws {
+    let facts = FakeFacts(projects: [odometer], readings: dial([100, 200, 5, 50], resetAt: 2))
+    let reset = ReadingID(rawValue: 3)
+    #expect(throws: TallyError.self) {
+      try ChangePlan.plan(.deleteReading(reset, at: t1), in: facts)
+    }
+    #expect(throws: TallyError.self) {
+      try ChangePlan.plan(.editReading(reset, ReadingEdit(isReset: false), at: t1), in: facts)
+    }
+    // The reading after the reset can go: 5 then nothing.
+    _ = try ChangePlan.plan(.deleteReading(ReadingID(rawValue: 4), at: t1), in: facts)
+    // Moving a reading is checked where it lands: 50 right after 100.
+    #expect(throws: TallyError.self) {
+      try ChangePlan.plan(
+        .editReading(
+          ReadingID(rawValue: 4), ReadingEdit(timestamp: Timestamp(secondsSince1970: 43_200)),
+          at: t1), in: facts)
+    }
+  }
+
+  @Test func aProjectBecomesAMeterOnlyIfItsReadingsCountUp() throws {
+    var total = odometer
+    total.kind = .total
+    let falling = FakeFacts(projects: [total], readings: dial([100, 90, 300]))
+    #expect {
+      try ChangePlan.plan(.editProject(total.id, ProjectEdit(kind: .meter), at: t1), in: falling)
+    } throws: { error in
+      (error as? TallyError)?.message
+        == "Odometer cannot become a meter: reading 2 (90 km at \(Timestamp(secondsSince1970: 86_400))) is lower than reading 1 (100 km at \(Timestamp(secondsSince1970: 0))) before it"
+    }
+    let rising = FakeFacts(projects: [total], readings: dial([100, 190, 300]))
+    let plan = try ChangePlan.plan(
+      .editProject(total.id, ProjectEdit(kind: .meter), at: t1), in: rising)
+    guard case .updateProject(_, let after) = plan.change else {
+      Issue.record("not a project update: \(plan.change)")
+      return
+    }
+    #expect(after.kind == .meter)
+  }
+
+  @Test func goalsKeepTheirHistory() throws {
+    let weekly = Goal(amount: 150, per: .weekly, direction: .atLeast)
+    let facts = FakeFacts(projects: [car])
+    let set = try ChangePlan.plan(
+      .editProject(car.id, ProjectEdit(goal: .set(weekly)), at: t1), in: facts)
+    guard case .updateProject(let before, var after) = set.change else {
+      Issue.record("not a project update: \(set.change)")
+      return
+    }
+    #expect(before.goals.isEmpty)
+    #expect(after.goals == [GoalSetting(since: t1, goal: weekly)])
+    #expect(after.goal == weekly)
+    // The same goal again adds nothing; a removal is a setting of its own.
+    let again = try ChangePlan.plan(
+      .editProject(car.id, ProjectEdit(goal: .set(weekly)), at: t1),
+      in: FakeFacts(projects: [after]))
+    guard case .updateProject(_, let unchanged) = again.change else { return }
+    #expect(unchanged.goals == after.goals)
+    let t2 = Timestamp(secondsSince1970: 9_000)
+    after.goals.append(GoalSetting(since: t2, goal: nil))
+    #expect(after.goal == nil)
+    #expect(after.goals.goal(forPeriodEndingAt: t2) == weekly)
+    #expect(after.goals.goal(forPeriodEndingAt: Timestamp(secondsSince1970: 9_001)) == nil)
+    #expect(after.goals.goal(forPeriodEndingAt: t1) == nil)
   }
 }

@@ -39,7 +39,7 @@ import Testing
     #expect(project == ["add", "delete", "edit", "list"], "\(project)")
     #expect(
       try complete("project add Car --frequency ", "").candidates == [
-        "daily", "monthly", "yearly",
+        "daily", "monthly", "quarterly", "weekly", "yearly",
       ])
     #expect(try complete("report Mileage --period ", "q").candidates == ["quarterly"])
     let f = try complete("report Mileage ", "--f").candidates

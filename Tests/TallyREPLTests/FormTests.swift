@@ -20,13 +20,18 @@ import Testing
     let repl = try REPLHarness()
     repl.run("new", "Mileage", "km")
     #expect(repl.store.state.navigation.route == [.home, .newProject])
-    #expect(repl.prompt == "tally › new project › frequency (daily, monthly, yearly) [monthly]: ")
+    #expect(
+      repl.prompt
+        == "tally › new project › frequency (daily, weekly, monthly, quarterly, yearly) [monthly]: "
+    )
   }
 
   @Test func aWrongValueIsAskedForAgain() throws {
     let repl = try REPLHarness()
-    #expect(!repl.run("new", "Mileage", "", "weekly"))
-    #expect(repl.messages.contains("frequency 'weekly' is not daily, monthly or yearly"))
+    #expect(!repl.run("new", "Mileage", "", "fortnightly"))
+    #expect(
+      repl.messages.contains(
+        "frequency 'fortnightly' is not daily, weekly, monthly, quarterly or yearly"))
     #expect(repl.store.state.project(titled: "Mileage") == nil)
     #expect(repl.run("daily"))
     #expect(repl.store.state.project(titled: "Mileage")?.project.frequency == .daily)

@@ -153,7 +153,7 @@ import Testing
     #expect(repl.output.contains("open N|TITLE"))
     #expect(
       repl.output.contains(
-        "  report              Count, sum, min, max and mean of readings per day, week,"),
+        "  report              Figures of readings per day, week, month, quarter or year."),
       "\(repl.output)")
   }
 

@@ -59,7 +59,8 @@ import Testing
     #expect(text.contains("## Fuel \\| car (l)"))
     #expect(text.contains("| 2024-01 | 3 | 10 | 2 | 5 | 3.33 |"))
     #expect(text.contains("| 2024-02 | 0 | 0 |  |  |  |"))
-    #expect(text.contains("| **Total** | **3** | **10** | 2 | 5 | 3.33 |"))
+    #expect(text.contains("| Period | Count | Sum | Min | Max | Mean |"))
+    #expect(text.contains("| **Total** | 3 | 10 | 2 | 5 | 3.33 |"))
     #expect(text.contains("Generated 1970-01-01 00:00 (GMT)"))
   }
 

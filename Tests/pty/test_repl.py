@@ -345,12 +345,13 @@ class REPLInATerminal(unittest.TestCase):
         child.sendline("Weight")
         self.expect_prompt(child, "tally › new project › units (km, €, h): ")
         child.sendline("kg")
-        frequency = "tally › new project › frequency (daily, monthly, yearly) [monthly]: "
+        frequency = ("tally › new project › frequency "
+                     "(daily, weekly, monthly, quarterly, yearly) [monthly]: ")
+        self.expect_prompt(child, frequency)
+        child.sendline("fortnightly")
+        child.expect_exact("is not daily, weekly, monthly, quarterly or yearly")
         self.expect_prompt(child, frequency)
         child.sendline("weekly")
-        child.expect_exact("is not daily, monthly or yearly")
-        self.expect_prompt(child, frequency)
-        child.sendline("daily")
         child.expect_exact("Created project Weight")
         self.expect_prompt(child, PROMPT_HOME)
         child.sendline("quit")

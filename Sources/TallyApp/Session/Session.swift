@@ -19,7 +19,7 @@ public final class Session {
   public let zone: TimeZone
   /// Where results, status and questions go.
   public var messages: MessageSink
-  private let clock: @Sendable () -> Timestamp
+  let clock: @Sendable () -> Timestamp
   /// Set by ``watchForChanges()``: only a session that lasts (the REPL) looks for other
   /// processes' writes; a subcommand's reads nothing for it.
   private var watch: ChangeWatch?
@@ -59,7 +59,7 @@ public final class Session {
       middleware.append(
         LoggingMiddleware<AppState, TallyAction>(logger: logger, describe: Self.describe))
     }
-    let reports = ProjectReportQuery(storage: storage, zone: zone)
+    let reports = ProjectReportQuery(storage: storage, zone: zone, clock: clock)
     middleware.append(PersistenceMiddleware(storage: storage))
     middleware.append(ReportMiddleware(query: reports))
     if options.resumingRoute {

@@ -6,23 +6,37 @@ import TallyReports
 public struct ProjectReportQuery: Sendable {
   let storage: any Storage
   let zone: TimeZone
+  let clock: (@Sendable () -> Timestamp)?
 
-  /// Creates a query over `storage`, with periods in `zone`'s calendar.
-  public init(storage: any Storage, zone: TimeZone) {
+  /// Creates a query over `storage`, with periods in `zone`'s calendar; periods that have not
+  /// ended by the time `clock` tells are running (without a clock, none is).
+  public init(
+    storage: any Storage, zone: TimeZone, clock: (@Sendable () -> Timestamp)? = nil
+  ) {
     self.storage = storage
     self.zone = zone
+    self.clock = clock
   }
 
-  /// The report of `project` by `period`, over `from..<to` or all its readings.
+  /// The report of `project` by `period` (by default its goal's period, or else its
+  /// frequency), over `from..<to` or all its readings, with its goal's streaks.
   public func report(
-    _ project: Project, period: ReportPeriod, from: Timestamp? = nil, to: Timestamp? = nil,
-    includesEmpty: Bool = false
+    _ project: Project, period: ReportPeriod? = nil, from: Timestamp? = nil,
+    to: Timestamp? = nil, includesEmpty: Bool = false
   ) throws(TallyError) -> ProjectReport {
     let builder = ReportBuilder(
-      calendar: PeriodCalendar(period: period, zone: zone), includesEmpty: includesEmpty)
+      calendar: PeriodCalendar(
+        period: period ?? Self.defaultPeriod(of: project), zone: zone),
+      includesEmpty: includesEmpty, now: clock?())
     // One read: the span and every period's figures see the same state of the storage.
     return try storage.withAggregates(of: project.id) { aggregates in
-      try builder.report(of: project, from: from, to: to, over: aggregates)
+      try builder.report(of: project, within: from, to, over: aggregates)
     }
+  }
+
+  /// The period a report of `project` takes when none is asked for: its goal's, so that the
+  /// goal is judged, or else its frequency.
+  public static func defaultPeriod(of project: Project) -> ReportPeriod {
+    project.goal?.per ?? project.frequency
   }
 }

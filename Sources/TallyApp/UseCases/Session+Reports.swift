@@ -11,17 +11,20 @@ extension Session {
         for title in titles { found.append(try project(titled: title).project) }
         return found
       } ?? store.state.stored.projects.map(\.project).sorted { $0.title < $1.title }
+    if let statistics = request.statistics {
+      for project in projects { try ReportStatistic.check(statistics, for: project) }
+    }
     let (from, to) = try range(request.range)
     if projects.isEmpty {
       messages.status(
         "No projects yet. Create one with `tally project add TITLE --frequency daily`.")
     }
-    let query = ProjectReportQuery(storage: storage, zone: zone)
+    let query = ProjectReportQuery(storage: storage, zone: zone, clock: self.clock)
     var reports: [ProjectReport] = []
     for project in projects {
       reports.append(
         try query.report(
-          project, period: request.period ?? ReportPeriod(project.frequency), from: from, to: to,
+          project, period: request.period, from: from, to: to,
           includesEmpty: request.includesEmpty))
     }
     let text = try render(reports, request)
@@ -41,9 +44,11 @@ extension Session {
     let format =
       request.format ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
     switch format {
-    case .table: return ReportTable.render(reports)
-    case .csv: return ReportCSV.render(reports)
-    case .json: return ReportJSON.render(reports)
+    case .table: return ReportTable.render(reports, statistics: request.statistics)
+    case .csv:
+      return ReportCSV.render(reports, statistics: request.statistics ?? ReportStatistic.contract)
+    case .json:
+      return ReportJSON.render(reports, statistics: request.statistics ?? ReportStatistic.contract)
     case .markdown:
       return ReportTemplate.markdown.render(reports, generated: now, zone: zone)
     }

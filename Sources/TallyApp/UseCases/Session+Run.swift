@@ -14,25 +14,29 @@ extension Session {
     case .listProjects(let format):
       ProjectListing(projects: store.state.stored.projects, zone: zone)
         .write(format, to: OutputBuffer(messages))
-    case .editProject(let title, let edit):
-      let project = try project(titled: title)
+    case .editProject(let title, var edit, let goal):
+      let project = try project(titled: title).project
+      if let goal {
+        edit.goal = try goal.edit(
+          of: project.goal, frequency: edit.frequency ?? project.frequency)
+      }
       messages.status(try perform(.editProject(project.id, edit, at: now)))
     case .deleteProject(let title, let confirmed):
       try deleteProject(titled: title, confirmed: confirmed)
-    case .addReading(let title, let amount, let at, let note):
+    case .addReading(let title, let amount, let at, let note, let reset):
       let project = try project(titled: title)
       let reading = NewReading(
         projectID: project.id, amount: amount, timestamp: try timestamp(at, for: "--at"),
-        note: note)
+        note: note, isReset: reset)
       messages.status(try perform(.addReading(reading, at: now)))
     case .listReadings(let title, let range, let format):
       try listReadings(of: title, range, format)
-    case .editReading(let id, let amount, let at, let note):
+    case .editReading(let id, let amount, let at, let note, let reset):
       let edit = ReadingEdit(
         amount: amount,
         timestamp: try at.map { text throws(TallyError) in
           try timestamp(text, for: "--at")
-        }, note: note)
+        }, note: note, isReset: reset)
       messages.status(try perform(.editReading(id, edit, at: now)))
     case .deleteReading(let id, let confirmed):
       try deleteReading(id, confirmed: confirmed)

@@ -1,5 +1,6 @@
 public import TallyCore
 public import TallyImport
+public import TallyReports
 
 /// What a person asks tally to do, from the shell or the REPL: the typed form of a command
 /// line, which ``Session/run(_:)`` carries out.
@@ -9,12 +10,13 @@ public import TallyImport
 public enum UserRequest {
   case addProject(NewProject)
   case listProjects(ListFormat)
-  case editProject(title: String, ProjectEdit)
+  /// Changes to a project; `goal` is completed from its current goal.
+  case editProject(title: String, ProjectEdit, goal: GoalRequest? = nil)
   case deleteProject(title: String, confirmed: Bool)
-  case addReading(project: String, amount: Double, at: String?, note: String?)
+  case addReading(project: String, amount: Double, at: String?, note: String?, reset: Bool = false)
   case listReadings(project: String, DateRange, ListFormat)
-  /// A new amount, time or note for a reading; an empty note removes the note.
-  case editReading(ReadingID, amount: Double?, at: String?, note: String?)
+  /// A new amount, time, note or reset mark for a reading; an empty note removes the note.
+  case editReading(ReadingID, amount: Double?, at: String?, note: String?, reset: Bool? = nil)
   case deleteReading(ReadingID, confirmed: Bool)
   case startTimer(project: String)
   case stopTimer(project: String, note: String?)
@@ -40,6 +42,53 @@ public enum UserRequest {
     case .importFile(let request): request.newProject != nil && !request.dryRun
     default: false
     }
+  }
+}
+
+/// `--goal`, `--goal-per` and `--goal-is` as given: what is left out is taken from the
+/// project's current goal, else `--goal-per` is the project's frequency and `--goal-is`
+/// `at-least`.
+public struct GoalRequest: Equatable, Sendable {
+  /// The amount, or `nil` to keep the current goal's.
+  public var amount: Double?
+  /// `--goal none`: take the goal away.
+  public var removes: Bool
+  /// The goal's period.
+  public var per: Frequency?
+  /// Which side of the amount meets it.
+  public var direction: GoalDirection?
+
+  /// Describes a goal as given.
+  public init(
+    amount: Double? = nil, removes: Bool = false, per: Frequency? = nil,
+    direction: GoalDirection? = nil
+  ) {
+    self.amount = amount
+    self.removes = removes
+    self.per = per
+    self.direction = direction
+  }
+
+  /// The goal this makes for a project whose goal is `current` and frequency `frequency`.
+  ///
+  /// - Throws: ``TallyError`` for `--goal-per` or `--goal-is` without an amount or a goal to
+  ///   change, or with `--goal none`.
+  public func edit(of current: Goal?, frequency: Frequency) throws(TallyError) -> FieldEdit<Goal> {
+    if removes {
+      guard per == nil, direction == nil else {
+        throw TallyError(
+          .invalidInput, "--goal none takes the goal away: leave out --goal-per and --goal-is")
+      }
+      return .remove
+    }
+    guard let amount = amount ?? current?.amount else {
+      throw TallyError(
+        .invalidInput, "--goal-per and --goal-is change a goal: give its amount with --goal")
+    }
+    return .set(
+      Goal(
+        amount: amount, per: per ?? current?.per ?? frequency,
+        direction: direction ?? current?.direction ?? .atLeast))
   }
 }
 
@@ -118,13 +167,17 @@ public struct ReportRequest: Sendable {
   public var template: String?
   /// Whether periods without readings are listed.
   public var includesEmpty: Bool
+  /// The figures to show, in order; `nil` for the format's own (the contract's columns in CSV
+  /// and JSON, each kind's in a table).
+  public var statistics: [ReportStatistic]?
 
   /// Describes a report.
   public init(
     titles: [String]?, period: ReportPeriod? = nil, range: DateRange = DateRange(),
     format: Format? = nil, output: String? = nil, template: String? = nil,
-    includesEmpty: Bool = false
+    includesEmpty: Bool = false, statistics: [ReportStatistic]? = nil
   ) {
+    self.statistics = statistics
     self.titles = titles
     self.period = period
     self.range = range

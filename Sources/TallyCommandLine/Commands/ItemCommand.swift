@@ -21,10 +21,13 @@ struct ItemCommand: ParsableCommand {
     @Argument(help: "The amount, a finite decimal number.") var amount: String
     @Option(help: "When it was read (ISO 8601); default: now.") var at: String?
     @Option(parsing: .unconditional, help: "A note.") var note: String?
+    @Flag(help: "For a meter: it was reset or replaced, so this reading may be lower.")
+    var reset = false
 
     func request() throws(TallyError) -> UserRequest {
       .addReading(
-        project: project, amount: try parseAmount(amount, option: "amount"), at: at, note: note)
+        project: project, amount: try parseAmount(amount, option: "amount"), at: at, note: note,
+        reset: reset)
     }
   }
 
@@ -53,10 +56,14 @@ struct ItemCommand: ParsableCommand {
     @Option(help: "A new time (ISO 8601).") var at: String?
     @Option(parsing: .unconditional, help: "A new note; an empty one removes the note.")
     var note: String?
+    @Flag(
+      inversion: .prefixedNo,
+      help: "For a meter: mark the reading as a reset (or, with --no-reset, not).")
+    var reset: Bool?
 
     func validate() throws {
-      guard amount != nil || at != nil || note != nil else {
-        throw ValidationError("nothing to change: give --amount, --at or --note")
+      guard amount != nil || at != nil || note != nil || reset != nil else {
+        throw ValidationError("nothing to change: give --amount, --at, --note or --reset")
       }
     }
 
@@ -65,7 +72,7 @@ struct ItemCommand: ParsableCommand {
         ReadingID(rawValue: id),
         amount: try amount.map { text throws(TallyError) in
           try parseAmount(text, option: "--amount")
-        }, at: at, note: note)
+        }, at: at, note: note, reset: reset)
     }
   }
 

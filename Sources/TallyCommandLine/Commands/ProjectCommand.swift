@@ -17,9 +17,22 @@ struct ProjectCommand: ParsableCommand {
     @Argument(help: "The project's title, unique ignoring case.") var title: String
     @Option(help: "How often readings are expected.") var frequency: Frequency
     @Option(help: "What the amounts count, such as km or EUR.") var units = ""
+    @Option(
+      help:
+        "total (amounts that add up), gauge (a level, such as a weight) or meter (a dial that counts up, such as an odometer)."
+    )
+    var kind: ProjectKind = .total
+    @OptionGroup var options: ProjectOptions
 
-    func request() -> UserRequest {
-      .addProject(NewProject(title: title, units: units, frequency: frequency))
+    func request() throws(TallyError) -> UserRequest {
+      let goal = try options.goalRequest()?.edit(of: nil, frequency: frequency)
+      if goal == .remove {
+        throw TallyError(.invalidInput, "--goal none: a new project has no goal to take away")
+      }
+      return .addProject(
+        NewProject(
+          title: title, units: units, frequency: frequency, kind: kind,
+          decimals: try options.decimalsEdit()?.value, goal: goal?.value))
     }
   }
 
@@ -44,15 +57,24 @@ struct ProjectCommand: ParsableCommand {
     @Option(name: .customLong("title"), help: "A new title.") var newTitle: String?
     @Option(help: "New units.") var units: String?
     @Option(help: "A new frequency.") var frequency: Frequency?
+    @Option(help: "A new kind: total, gauge or meter.") var kind: ProjectKind?
+    @OptionGroup var options: ProjectOptions
 
     func validate() throws {
-      guard newTitle != nil || units != nil || frequency != nil else {
-        throw ValidationError("nothing to change: give --title, --units or --frequency")
+      guard newTitle != nil || units != nil || frequency != nil || kind != nil || options.isGiven
+      else {
+        throw ValidationError(
+          "nothing to change: give --title, --units, --frequency, --kind, --decimals or --goal")
       }
     }
 
-    func request() -> UserRequest {
-      .editProject(title: title, ProjectEdit(title: newTitle, units: units, frequency: frequency))
+    func request() throws(TallyError) -> UserRequest {
+      .editProject(
+        title: title,
+        ProjectEdit(
+          title: newTitle, units: units, frequency: frequency, kind: kind,
+          decimals: try options.decimalsEdit()),
+        goal: try options.goalRequest())
     }
   }
 

@@ -1,23 +1,29 @@
 import ArgumentParser
 import TallyApp
 import TallyCore
+import TallyReports
 
 /// `tally report`: count, sum, min, max and mean of readings per period.
 struct ReportCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
-    abstract: "Count, sum, min, max and mean of readings per day, week, month, quarter or year.",
+    abstract: "Figures of readings per day, week, month, quarter or year.",
     discussion: """
       The periods follow the calendar of the time zone (--tz): weeks are ISO 8601 weeks from \
       Monday, quarters start in January, April, July and October. --from is inclusive, --to \
-      exclusive. The default format is table on a terminal and CSV otherwise.
+      exclusive. The default format is table on a terminal and CSV otherwise. CSV and JSON \
+      give count,sum,min,max,mean unless --stats picks from: \
+      \(ReportStatistic.allCases.map(\.rawValue).joined(separator: ", ")).
       """)
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The projects' titles.", completion: ProjectTitleCompletion.kind)
   var titles: [String] = []
   @Flag(help: "Report every project.") var all = false
-  @Option(help: "daily, weekly, monthly, quarterly or yearly (default: each project's frequency).")
+  @Option(
+    help:
+      "daily, weekly, monthly, quarterly or yearly (default: each project's goal's period, else its frequency)."
+  )
   var period: ReportPeriod?
   @Option(help: "From this date or time, inclusive.") var from: String?
   @Option(help: "To this date or time, exclusive.") var to: String?
@@ -30,6 +36,8 @@ struct ReportCommand: TallyCommand {
     completion: .file(extensions: ["mustache"]))
   var template: String?
   @Flag(help: "Include periods without readings.") var empty = false
+  @Option(help: "The figures to show, comma-separated, such as last,change or usage,rate.")
+  var stats: String?
 
   func validate() throws {
     if all, !titles.isEmpty {
@@ -44,10 +52,11 @@ struct ReportCommand: TallyCommand {
     }
   }
 
-  func request() -> UserRequest {
+  func request() throws(TallyError) -> UserRequest {
     .report(
       ReportRequest(
         titles: all ? nil : titles, period: period, range: DateRange(from: from, to: to),
-        format: format, output: output, template: template, includesEmpty: empty))
+        format: format, output: output, template: template, includesEmpty: empty,
+        statistics: try stats.map { text throws(TallyError) in try ReportStatistic.list(text) }))
   }
 }

@@ -10,4 +10,4 @@ extension ReportRequest.Format: ExpressibleByArgument {}
 
 extension Frequency: ExpressibleByArgument {}
 
-extension ReportPeriod: ExpressibleByArgument {}
+extension ProjectKind: ExpressibleByArgument {}

@@ -12,6 +12,8 @@ extension Request {
     case .editProject(let id, var edit, let at):
       if let title = edit.title { edit.title = try Self.checkedTitle(title) }
       edit.units = edit.units?.trimmingCharacters(in: .whitespaces)
+      if let decimals = edit.decimals?.value { try Self.checkDecimals(decimals) }
+      if let goal = edit.goal?.value { try Self.checkGoal(goal) }
       return .editProject(id, edit, at: at)
     case .addReading(var reading, let at):
       try Self.checkAmount(reading.amount)
@@ -41,7 +43,26 @@ extension Request {
     return trimmed
   }
 
-  private static func checkAmount(_ amount: Double) throws(TallyError) {
+  fileprivate static func checkDecimals(_ decimals: Int) throws(TallyError) {
+    guard Self.decimalPlaces.contains(decimals) else {
+      throw TallyError(
+        .invalidInput,
+        "--decimals \(decimals) is not between \(decimalPlaces.lowerBound) and \(decimalPlaces.upperBound)"
+      )
+    }
+  }
+
+  /// The decimal places a project may show.
+  public static let decimalPlaces = 0...9
+
+  fileprivate static func checkGoal(_ goal: Goal) throws(TallyError) {
+    guard AmountRange.contains(goal.amount) else {
+      throw TallyError(
+        .invalidInput, "goal '\(AmountFormat.plain(goal.amount))' is \(AmountRange.reason)")
+    }
+  }
+
+  fileprivate static func checkAmount(_ amount: Double) throws(TallyError) {
     guard AmountRange.contains(amount) else {
       throw TallyError(
         .invalidInput, "amount '\(AmountFormat.plain(amount))' is \(AmountRange.reason)")
@@ -63,6 +84,8 @@ extension NewProject {
     var project = self
     project.title = try Request.checkedTitle(title)
     project.units = units.trimmingCharacters(in: .whitespaces)
+    if let decimals { try Request.checkDecimals(decimals) }
+    if let goal { try Request.checkGoal(goal) }
     return project
   }
 }

@@ -30,12 +30,37 @@ public struct NewProject: Equatable, Sendable {
   public var title: String
   public var units: String
   public var frequency: Frequency
+  public var kind: ProjectKind
+  /// Decimal places shown to people; `nil` for the default.
+  public var decimals: Int?
+  /// The goal to set from the start, if any.
+  public var goal: Goal?
 
   /// Describes a project to create.
-  public init(title: String, units: String = "", frequency: Frequency) {
+  public init(
+    title: String, units: String = "", frequency: Frequency, kind: ProjectKind = .total,
+    decimals: Int? = nil, goal: Goal? = nil
+  ) {
     self.title = title
     self.units = units
     self.frequency = frequency
+    self.kind = kind
+    self.decimals = decimals
+    self.goal = goal
+  }
+}
+
+/// A new value for an optional field, or its removal.
+public enum FieldEdit<Value: Equatable & Sendable>: Equatable, Sendable {
+  case set(Value)
+  case remove
+
+  /// The value it sets, or `nil` for a removal.
+  public var value: Value? {
+    switch self {
+    case .set(let value): value
+    case .remove: nil
+    }
   }
 }
 
@@ -44,12 +69,22 @@ public struct ProjectEdit: Equatable, Sendable {
   public var title: String?
   public var units: String?
   public var frequency: Frequency?
+  public var kind: ProjectKind?
+  public var decimals: FieldEdit<Int>?
+  /// A new goal from now on, or its removal; the goals before stay in the project's history.
+  public var goal: FieldEdit<Goal>?
 
   /// Describes changes to a project.
-  public init(title: String? = nil, units: String? = nil, frequency: Frequency? = nil) {
+  public init(
+    title: String? = nil, units: String? = nil, frequency: Frequency? = nil,
+    kind: ProjectKind? = nil, decimals: FieldEdit<Int>? = nil, goal: FieldEdit<Goal>? = nil
+  ) {
     self.title = title
     self.units = units
     self.frequency = frequency
+    self.kind = kind
+    self.decimals = decimals
+    self.goal = goal
   }
 }
 
@@ -59,13 +94,19 @@ public struct NewReading: Equatable, Sendable {
   public var amount: Double
   public var timestamp: Timestamp
   public var note: String?
+  /// For a meter: the dial was reset or replaced, so this reading may be lower than the last.
+  public var isReset: Bool
 
   /// Describes a reading to add.
-  public init(projectID: ProjectID, amount: Double, timestamp: Timestamp, note: String? = nil) {
+  public init(
+    projectID: ProjectID, amount: Double, timestamp: Timestamp, note: String? = nil,
+    isReset: Bool = false
+  ) {
     self.projectID = projectID
     self.amount = amount
     self.timestamp = timestamp
     self.note = note
+    self.isReset = isReset
   }
 }
 
@@ -74,11 +115,17 @@ public struct ReadingEdit: Equatable, Sendable {
   public var amount: Double?
   public var timestamp: Timestamp?
   public var note: String?
+  /// Marks or unmarks the reading as a meter reset.
+  public var isReset: Bool?
 
   /// Describes changes to a reading.
-  public init(amount: Double? = nil, timestamp: Timestamp? = nil, note: String? = nil) {
+  public init(
+    amount: Double? = nil, timestamp: Timestamp? = nil, note: String? = nil,
+    isReset: Bool? = nil
+  ) {
     self.amount = amount
     self.timestamp = timestamp
     self.note = note
+    self.isReset = isReset
   }
 }

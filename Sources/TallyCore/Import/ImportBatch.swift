@@ -53,13 +53,17 @@ public struct ImportedReading: Equatable, Sendable {
   public var amount: Double
   /// Its note, if it has one.
   public var note: String?
+  /// Whether it marks a meter's reset (a `reset` column saying so).
+  public var isReset: Bool
 
   /// Creates an imported reading.
-  public init(line: Int, timestamp: Timestamp, amount: Double, note: String?) {
+  public init(line: Int, timestamp: Timestamp, amount: Double, note: String?, isReset: Bool = false)
+  {
     self.line = line
     self.timestamp = timestamp
     self.amount = amount
     self.note = note
+    self.isReset = isReset
   }
 }
 

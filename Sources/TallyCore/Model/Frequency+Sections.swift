@@ -1,22 +1,16 @@
 public import Foundation
 
 extension Frequency {
-  /// The section a reading at `timestamp` falls in, in `zone`: its day (`2024-01-15`), month
-  /// (`2024-01`) or year (`2024`).
+  /// The section a reading at `timestamp` falls in, in `zone`: its period's label, such as
+  /// `2024-01-15`, `2024-W03`, `2024-01`, `2024-Q1` or `2024`.
   public func section(of timestamp: Timestamp, in zone: TimeZone) -> String {
-    let (civil, _) = CivilTime.of(timestamp, in: zone)
-    let year = TimestampFormat.pad(civil.year, 4)
-    switch self {
-    case .daily: return TimestampFormat.date(civil)
-    case .monthly: return year + "-" + TimestampFormat.pad(civil.month, 2)
-    case .yearly: return year
-    }
+    PeriodCalendar(period: self, zone: zone).period(containing: timestamp).label
   }
 }
 
 /// Readings grouped in sections by their project's frequency, in order.
 public struct ReadingSection: Equatable, Sendable {
-  /// The section's label: a day, a month or a year.
+  /// The section's label: its period's.
   public var label: String
   /// Its readings, in the order given.
   public var readings: [Reading]
@@ -27,13 +21,16 @@ public struct ReadingSection: Equatable, Sendable {
   public static func grouping(
     _ readings: [Reading], by frequency: Frequency, in zone: TimeZone
   ) -> [ReadingSection] {
+    let calendar = PeriodCalendar(period: frequency, zone: zone)
     var sections: [ReadingSection] = []
+    var period: Period?
     for reading in readings {
-      let label = frequency.section(of: reading.timestamp, in: zone)
-      if sections.last?.label == label {
+      if let current = period, current.contains(reading.timestamp) {
         sections[sections.count - 1].readings.append(reading)
       } else {
-        sections.append(ReadingSection(label: label, readings: [reading]))
+        let next = calendar.period(containing: reading.timestamp)
+        period = next
+        sections.append(ReadingSection(label: next.label, readings: [reading]))
       }
     }
     return sections

@@ -8,6 +8,16 @@ public struct Project: Identifiable, Hashable, Codable, Sendable {
   public var units: String
   /// How often readings are expected; readings are grouped by it.
   public var frequency: Frequency
+  /// What the numbers are: amounts that add up, a level, or a dial that counts up.
+  public var kind: ProjectKind
+  /// How many decimal places people are shown.
+  ///
+  /// `nil` rounds to two and drops trailing zeros. Programs (CSV, JSON) always get the full
+  /// value.
+  public var decimals: Int?
+  /// Every goal set for the project, oldest first, so that a past period is judged by the
+  /// goal that held then.
+  public var goals: [GoalSetting]
   /// When the project was created.
   public var createdAt: Timestamp
   /// When the project or one of its readings last changed.
@@ -15,14 +25,40 @@ public struct Project: Identifiable, Hashable, Codable, Sendable {
 
   /// Creates a project.
   public init(
-    id: ProjectID, title: String, units: String, frequency: Frequency, createdAt: Timestamp,
-    updatedAt: Timestamp
+    id: ProjectID, title: String, units: String, frequency: Frequency, kind: ProjectKind = .total,
+    decimals: Int? = nil, goals: [GoalSetting] = [], createdAt: Timestamp, updatedAt: Timestamp
   ) {
     self.id = id
     self.title = title
     self.units = units
     self.frequency = frequency
+    self.kind = kind
+    self.decimals = decimals
+    self.goals = goals
     self.createdAt = createdAt
     self.updatedAt = updatedAt
+  }
+
+  /// The goal in force now, if any.
+  public var goal: Goal? { goals.last?.goal }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, title, units, frequency, kind, decimals, goals, createdAt, updatedAt
+  }
+
+  /// Decodes a project; the journal's entries from before kinds and goals read as totals
+  /// without them.
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try values.decode(ProjectID.self, forKey: .id),
+      title: try values.decode(String.self, forKey: .title),
+      units: try values.decode(String.self, forKey: .units),
+      frequency: try values.decode(Frequency.self, forKey: .frequency),
+      kind: try values.decodeIfPresent(ProjectKind.self, forKey: .kind) ?? .total,
+      decimals: try values.decodeIfPresent(Int.self, forKey: .decimals),
+      goals: try values.decodeIfPresent([GoalSetting].self, forKey: .goals) ?? [],
+      createdAt: try values.decode(Timestamp.self, forKey: .createdAt),
+      updatedAt: try values.decode(Timestamp.self, forKey: .updatedAt))
   }
 }

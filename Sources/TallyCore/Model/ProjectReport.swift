@@ -14,9 +14,16 @@ public struct Period: Equatable, Sendable {
     self.start = start
     self.end = end
   }
+
+  /// Whether `instant` falls in the period.
+  public func contains(_ instant: Timestamp) -> Bool {
+    start <= instant && instant < end
+  }
 }
 
-/// What a report says of one period: count, sum, min, max and mean of its readings.
+/// What a report says of one period: count, sum, min and max of its readings as stored, and
+/// what its project's kind makes of them (the last reading of a gauge, the usage of a meter),
+/// with the goal that held for it.
 public struct PeriodSummary: Equatable, Sendable {
   /// The period.
   public var period: Period
@@ -28,18 +35,106 @@ public struct PeriodSummary: Equatable, Sendable {
   public var min: Double?
   /// The largest, if there are readings.
   public var max: Double?
+  /// The period's first reading in time order, if it has readings (gauges and meters).
+  public var first: Double?
+  /// The period's last reading in time order, if it has readings (gauges and meters).
+  public var last: Double?
+  /// The last reading before the period, if there is one (gauges).
+  public var previous: Double?
+  /// The meter's usage over the period: the dial's increase, apportioned in proportion to
+  /// time between readings on either side of the period's ends (meters).
+  public var usage: Double?
+  /// How many days of the period lie between the meter's first and last readings: the days
+  /// the usage is known for (meters).
+  public var coveredDays: Double?
+  /// The goal that held for the period, when it is judged over periods of this length.
+  public var goal: Goal?
+  /// Whether the period has not ended yet (or lies ahead): its goal is not judged yet.
+  public var isRunning: Bool
 
   /// Creates a summary.
-  public init(period: Period, count: Int, sum: Double, min: Double?, max: Double?) {
+  public init(
+    period: Period, count: Int, sum: Double, min: Double?, max: Double?, first: Double? = nil,
+    last: Double? = nil, previous: Double? = nil, usage: Double? = nil,
+    coveredDays: Double? = nil, goal: Goal? = nil, isRunning: Bool = false
+  ) {
     self.period = period
     self.count = count
     self.sum = sum
     self.min = min
     self.max = max
+    self.first = first
+    self.last = last
+    self.previous = previous
+    self.usage = usage
+    self.coveredDays = coveredDays
+    self.goal = goal
+    self.isRunning = isRunning
   }
 
   /// The mean, if there are readings.
   public var mean: Double? { count > 0 ? sum / Double(count) : nil }
+
+  /// The last reading less the one before the period (gauges).
+  public var change: Double? {
+    guard let last, let previous else { return nil }
+    return AmountFormat.difference(last - previous, scale: Swift.max(abs(last), abs(previous)))
+  }
+
+  /// The usage per day over the days it is known for (meters).
+  public var rate: Double? {
+    guard let usage, let coveredDays, coveredDays > 0 else { return nil }
+    return usage / coveredDays
+  }
+
+  /// The figure that stands for the period in `kind`: the sum of a total, the last reading of
+  /// a gauge, the usage of a meter.
+  public func headline(_ kind: ProjectKind) -> Double? {
+    switch kind {
+    case .total: sum
+    case .gauge: last
+    case .meter: usage
+    }
+  }
+
+  /// The headline as a percentage of the goal.
+  public func progress(_ kind: ProjectKind) -> Double? {
+    goal?.progress(of: headline(kind))
+  }
+
+  /// Whether the goal was met; `nil` without a goal or while the period runs.
+  public func met(_ kind: ProjectKind) -> Bool? {
+    guard let goal, !isRunning else { return nil }
+    return goal.isMet(by: headline(kind))
+  }
+}
+
+/// How many periods in a row met a project's goal.
+public struct Streak: Equatable, Sendable {
+  /// The goal's periods.
+  public var per: Frequency
+  /// The periods met in a row up to the last one that ended (the running one is not judged).
+  public var current: Int
+  /// The most periods met in a row.
+  public var longest: Int
+
+  /// Creates a streak.
+  public init(per: Frequency, current: Int, longest: Int) {
+    self.per = per
+    self.current = current
+    self.longest = longest
+  }
+
+  /// The streak of the periods judged in order: `true` met, `false` missed.
+  public init(per: Frequency, judged: [Bool]) {
+    var run = 0
+    var longest = 0
+    for met in judged {
+      run = met ? run + 1 : 0
+      longest = Swift.max(longest, run)
+    }
+    self.init(per: per, current: run, longest: longest)
+  }
 }
 
 /// One project's report: its periods in order, and the totals over them.
@@ -50,18 +145,36 @@ public struct ProjectReport: Equatable, Sendable {
   public var period: ReportPeriod
   /// The periods, oldest first.
   public var rows: [PeriodSummary]
+  /// The streaks of its goal, when it has one.
+  public var streak: Streak?
 
   /// Creates a report.
-  public init(project: Project, period: ReportPeriod, rows: [PeriodSummary]) {
+  public init(
+    project: Project, period: ReportPeriod, rows: [PeriodSummary], streak: Streak? = nil
+  ) {
     self.project = project
     self.period = period
     self.rows = rows
+    self.streak = streak
   }
 
-  /// Count, sum, min and max over every period.
-  public var total: RangeFigures {
-    RangeFigures(
+  /// The figures over every period: count, sum, min and max of the readings; the first, last
+  /// and change of a gauge over the whole range; the usage of a meter over it.
+  public var total: PeriodSummary {
+    var total = PeriodSummary(
+      period: Period(
+        label: "total", start: rows.first?.period.start ?? Timestamp(microsecondsSince1970: 0),
+        end: rows.last?.period.end ?? Timestamp(microsecondsSince1970: 0)),
       count: rows.reduce(0) { $0 + $1.count }, sum: rows.reduce(0) { $0 + $1.sum },
       min: rows.compactMap(\.min).min(), max: rows.compactMap(\.max).max())
+    total.first = rows.lazy.compactMap(\.first).first
+    total.last = rows.reversed().lazy.compactMap(\.last).first
+    // A gauge's change over the range: from the reading before it, or else its first.
+    total.previous = rows.first?.previous ?? total.first
+    if project.kind == .meter {
+      total.usage = rows.reduce(0) { $0 + ($1.usage ?? 0) }
+      total.coveredDays = rows.reduce(0) { $0 + ($1.coveredDays ?? 0) }
+    }
+    return total
   }
 }

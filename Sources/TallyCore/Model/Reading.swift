@@ -12,11 +12,14 @@ public struct Reading: Identifiable, Hashable, Codable, Sendable {
   public var note: String?
   /// The import that brought it in, if one did.
   public var batchID: ImportBatchID?
+  /// For a meter: the dial was reset or replaced before this reading, so it counts up from 0
+  /// again and may be lower than the reading before it.
+  public var isReset: Bool
 
   /// Creates a reading.
   public init(
     id: ReadingID, projectID: ProjectID, amount: Double, timestamp: Timestamp, note: String?,
-    batchID: ImportBatchID? = nil
+    batchID: ImportBatchID? = nil, isReset: Bool = false
   ) {
     self.id = id
     self.projectID = projectID
@@ -24,5 +27,28 @@ public struct Reading: Identifiable, Hashable, Codable, Sendable {
     self.timestamp = timestamp
     self.note = note
     self.batchID = batchID
+    self.isReset = isReset
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, projectID, amount, timestamp, note, batchID, isReset
+  }
+
+  /// Decodes a reading; the journal's entries from before meter resets read as no reset.
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try values.decode(ReadingID.self, forKey: .id),
+      projectID: try values.decode(ProjectID.self, forKey: .projectID),
+      amount: try values.decode(Double.self, forKey: .amount),
+      timestamp: try values.decode(Timestamp.self, forKey: .timestamp),
+      note: try values.decodeIfPresent(String.self, forKey: .note),
+      batchID: try values.decodeIfPresent(ImportBatchID.self, forKey: .batchID),
+      isReset: try values.decodeIfPresent(Bool.self, forKey: .isReset) ?? false)
+  }
+
+  /// Orders readings as time does, and readings at the same time by id.
+  public func precedes(_ other: Reading) -> Bool {
+    (timestamp, id.rawValue) < (other.timestamp, other.id.rawValue)
   }
 }

@@ -21,3 +21,18 @@ public enum AmountFormat {
     }
   }
 }
+
+extension AmountFormat {
+  /// `value`, the difference (or sum) of amounts up to `scale` in size, rounded to the 15
+  /// significant digits those amounts carry: `83.5 - 83.1` is `0.4`, not the binary
+  /// `0.400000000000006` that 15 digits of the difference alone would show.
+  public static func difference(_ value: Double, scale: Double) -> Double {
+    let scale = abs(scale)
+    guard scale > 0, scale.isFinite, value.isFinite else { return value }
+    let decimals = 14 - Int(log10(scale).rounded(.down))
+    guard decimals > 0, decimals < 300 else { return value }
+    let factor = pow(10, Double(decimals))
+    let rounded = (value * factor).rounded() / factor
+    return rounded.isFinite ? rounded : value
+  }
+}

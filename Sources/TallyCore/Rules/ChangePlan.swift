@@ -31,7 +31,9 @@ public struct ChangePlan: Equatable, Sendable {
       try db.expectTitleFree(new.title, except: nil)
       let project = Project(
         id: ProjectID(rawValue: try db.nextID(of: .project)), title: new.title,
-        units: new.units, frequency: new.frequency, createdAt: at, updatedAt: at)
+        units: new.units, frequency: new.frequency, kind: new.kind, decimals: new.decimals,
+        goals: new.goal.map { [GoalSetting(since: at, goal: $0)] } ?? [], createdAt: at,
+        updatedAt: at)
       return ChangePlan(
         change: .insertProject(project), message: "Created project \(project.title)")
 
@@ -44,6 +46,15 @@ public struct ChangePlan: Equatable, Sendable {
       }
       after.units = edit.units ?? after.units
       after.frequency = edit.frequency ?? after.frequency
+      if let kind = edit.kind, kind != before.kind {
+        after.kind = kind
+        if kind == .meter { try MeterRule.checkBecomingMeter(before, in: db) }
+      }
+      if let decimals = edit.decimals { after.decimals = decimals.value }
+      // A new goal holds from now on; the goals before stay, for the periods they judged.
+      if let goal = edit.goal, goal.value != before.goal {
+        after.goals.append(GoalSetting(since: at, goal: goal.value))
+      }
       after.updatedAt = at
       return ChangePlan(
         change: .updateProject(before: before, after: after),
@@ -65,7 +76,8 @@ public struct ChangePlan: Equatable, Sendable {
       let project = try db.project(new.projectID)
       let reading = Reading(
         id: ReadingID(rawValue: try db.nextID(of: .reading)), projectID: project.id,
-        amount: new.amount, timestamp: new.timestamp, note: new.note)
+        amount: new.amount, timestamp: new.timestamp, note: new.note, isReset: new.isReset)
+      try MeterRule.checkAdding(reading, to: project, in: db)
       return ChangePlan(
         change: .batch([.insertReadings([reading]), touch(project, at: at)]),
         message: "Added reading \(reading.id) to \(project.title): \(amount(reading, project))")
@@ -78,7 +90,10 @@ public struct ChangePlan: Equatable, Sendable {
       if let note = edit.note {
         after.note = note.isEmpty ? nil : note
       }
+      after.isReset = edit.isReset ?? after.isReset
       let project = try db.project(after.projectID)
+      try MeterRule.checkRemoving(before, from: project, in: db)
+      try MeterRule.checkAdding(after, to: project, in: db)
       return ChangePlan(
         change: .batch([.updateReading(before: before, after: after), touch(project, at: at)]),
         message: "Changed reading \(id) of \(project.title)")
@@ -86,6 +101,7 @@ public struct ChangePlan: Equatable, Sendable {
     case .deleteReading(let id, let at):
       let reading = try db.reading(id)
       let project = try db.project(reading.projectID)
+      try MeterRule.checkRemoving(reading, from: project, in: db)
       return ChangePlan(
         change: .batch([.deleteReadings([reading]), touch(project, at: at)]),
         message: "Deleted reading \(id) of \(project.title): \(amount(reading, project))")
@@ -114,6 +130,7 @@ public struct ChangePlan: Equatable, Sendable {
         id: ReadingID(rawValue: try db.nextID(of: .reading)), projectID: id,
         amount: timer.elapsed(until: at, units: project.units), timestamp: timer.startedAt,
         note: note ?? "timer")
+      try MeterRule.checkAdding(reading, to: project, in: db)
       return ChangePlan(
         change: .batch([.stopTimer(timer), .insertReadings([reading]), touch(project, at: at)]),
         message:

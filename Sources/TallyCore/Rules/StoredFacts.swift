@@ -3,7 +3,7 @@
 ///
 /// ``ChangePlan`` asks only this, so the rules hold the same for every backend, and tests give
 /// them facts directly.
-public protocol StoredFacts {
+public protocol StoredFacts: StoredReadingOrder {
   /// The project with id `id`, or `nil`.
   func projectIfAny(_ id: ProjectID) throws -> Project?
   /// The project titled `title` ignoring case (see ``Project/titleKey(_:)``), or `nil`.
@@ -29,4 +29,61 @@ public enum NewRowKind: String, Sendable {
   case project
   case reading
   case importBatch = "import_batch"
+}
+
+/// What meter rules ask of the stored readings.
+public protocol StoredReadingOrder {
+  /// The reading of `project` next to `key` in time order (time, then id) on `side`, leaving
+  /// out `excluding`, if there is one.
+  func reading(
+    of project: ProjectID, _ side: ReadingOrder.Side, of key: ReadingOrder.Key,
+    excluding: ReadingID?
+  ) throws -> Reading?
+  /// The first reading of `project`, in time order, that is lower than the one before it
+  /// without being a reset; `nil` when the readings only count up.
+  func firstFall(of project: ProjectID) throws -> MeterFall?
+}
+
+/// Readings in time order: by time, then by id for readings at the same time.
+public enum ReadingOrder {
+  /// Before or after.
+  public enum Side: Sendable { case before, after }
+
+  /// A place in the order.
+  public struct Key: Comparable, Sendable {
+    public var timestamp: Timestamp
+    public var id: Int64
+
+    /// The place of a reading at `timestamp` with id `id`.
+    public init(_ timestamp: Timestamp, id: Int64) {
+      self.timestamp = timestamp
+      self.id = id
+    }
+
+    /// The place of `reading`.
+    public init(_ reading: Reading) {
+      self.init(reading.timestamp, id: reading.id.rawValue)
+    }
+
+    /// The place before every reading at `instant`.
+    public static func start(of instant: Timestamp) -> Key { Key(instant, id: .min) }
+
+    public static func < (lhs: Key, rhs: Key) -> Bool {
+      (lhs.timestamp, lhs.id) < (rhs.timestamp, rhs.id)
+    }
+  }
+}
+
+/// Two consecutive readings of a meter where the dial went down.
+public struct MeterFall: Equatable, Sendable {
+  /// The reading before.
+  public var previous: Reading
+  /// The lower reading after it.
+  public var reading: Reading
+
+  /// Creates a fall.
+  public init(previous: Reading, reading: Reading) {
+    self.previous = previous
+    self.reading = reading
+  }
 }

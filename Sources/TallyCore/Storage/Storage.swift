@@ -57,6 +57,11 @@ public protocol RangeAggregates {
   func firstReading(atOrAfter instant: Timestamp) throws -> Timestamp?
   /// Count, sum, min and max of the readings from `start` (inclusive) to `end` (exclusive).
   func aggregate(from start: Timestamp, to end: Timestamp) throws -> RangeFigures
+  /// The reading next to `key` in time order (time, then id) on `side`, if there is one: the
+  /// last reading before an instant, the first at or after it.
+  func reading(_ side: ReadingOrder.Side, of key: ReadingOrder.Key) throws -> Reading?
+  /// The readings marked as a meter's reset, in time order.
+  func resets() throws -> [Reading]
 }
 
 /// The figures of the readings in one range of time.

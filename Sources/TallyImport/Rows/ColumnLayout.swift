@@ -5,6 +5,8 @@ struct ColumnLayout {
   let date: Int
   let amount: Int
   let note: Int?
+  /// A `reset` column, whose `yes` marks a meter's reset; optional.
+  let reset: Int?
   let filter: (index: Int, value: [UInt8])?
   /// How many fields every row must have.
   let width: Int
@@ -45,6 +47,7 @@ struct ColumnLayout {
     } else {
       note = keys.firstIndex(of: Self.key(options.noteColumn))
     }
+    reset = keys.firstIndex(of: "reset")
     if let wanted = options.filter {
       filter = (try index(of: wanted.column, option: "--filter-column"), Array(wanted.value.utf8))
     } else {

@@ -171,8 +171,22 @@ public final class ReadingsFile {
           ? nil : String(decoding: bytes, as: UTF8.self)
       }
     }
+    var isReset = false
+    if let index = layout.reset {
+      let flag = record.string(index).trimmingCharacters(in: .whitespaces).lowercased()
+      switch flag {
+      case "", "no", "false", "0": break
+      case "yes", "true", "1": isReset = true
+      default:
+        return .failure(
+          RowProblem(
+            line: record.line, column: layout.names[index], value: flag,
+            reason: "is not yes or no (a meter reset or not)"))
+      }
+    }
     return .success(
-      ImportedReading(line: record.line, timestamp: timestamp, amount: amount, note: note))
+      ImportedReading(
+        line: record.line, timestamp: timestamp, amount: amount, note: note, isReset: isReset))
   }
 
   private static func problem(_ record: CSVRecord, _ column: String, _ error: any Error)

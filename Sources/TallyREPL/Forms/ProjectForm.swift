@@ -2,6 +2,9 @@ import TallyApp
 import TallyCore
 
 /// The form that creates a project, or edits the one with id `editing`.
+///
+/// It asks for the title, units and frequency. Kinds, decimals and goals are options of `project add` and `project edit`,
+/// which work on any screen, so that scripts that answer the form keep working.
 struct ProjectForm: Form {
   let editing: ProjectID?
 
@@ -17,13 +20,13 @@ struct ProjectForm: Form {
         name: "units", label: "units (km, €, h)", defaultValue: project?.units, isRequired: false,
         check: { _ in nil }),
       FormField(
-        name: "frequency", label: "frequency (daily, monthly, yearly)",
+        name: "frequency",
+        label: "frequency (\(Frequency.allCases.map(\.rawValue).joined(separator: ", ")))",
         defaultValue: project?.frequency.rawValue ?? Frequency.monthly.rawValue,
         isRequired: true,
         check: { text in
           Frequency(rawValue: text.lowercased()) == nil
-            ? TallyError(
-              .invalidInput, "frequency '\(text)' is not daily, monthly or yearly") : nil
+            ? TallyError(.invalidInput, "frequency '\(text)' is not \(Frequency.choices)") : nil
         }),
     ]
   }

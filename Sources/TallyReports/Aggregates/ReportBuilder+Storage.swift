@@ -1,26 +1,48 @@
 public import TallyCore
 
 extension ReportBuilder {
-  /// The report of `project` over `from..<to`, summed by the storage's range aggregates.
+  /// The report of `project` over `from..<to`, summed by the storage's range aggregates, with
+  /// the streaks of its goal.
   ///
   /// A missing bound is the project's first reading, or the instant after its last: without
   /// either, the report covers every reading.
   ///
-  /// - Throws: ``TallyError`` as ``report(of:from:to:aggregate:nextReading:)`` does; what the
-  ///   aggregates throw.
+  /// - Throws: ``TallyError`` as ``report(of:from:to:over:)`` does; what the aggregates throw.
   public func report(
-    of project: Project, from: Timestamp?, to: Timestamp?, over aggregates: any RangeAggregates
+    of project: Project, within from: Timestamp?, _ to: Timestamp?,
+    over aggregates: any RangeAggregates
   ) throws -> ProjectReport {
     let span = (from == nil || to == nil) ? try aggregates.span() : nil
-    guard
-      let start = from ?? span?.lowerBound,
+    var report: ProjectReport
+    if let start = from ?? span?.lowerBound,
       let end = to
         ?? span.map({ Timestamp(microsecondsSince1970: $0.upperBound.microsecondsSince1970 + 1) })
-    else {
-      return ProjectReport(project: project, period: calendar.period, rows: [])
+    {
+      report = try self.report(of: project, from: start, to: end, over: aggregates)
+    } else {
+      report = ProjectReport(project: project, period: calendar.period, rows: [])
     }
-    return try report(
-      of: project, from: start, to: end, aggregate: aggregates.aggregate(from:to:),
-      nextReading: aggregates.firstReading(atOrAfter:))
+    report.streak = try streak(of: project, over: aggregates)
+    return report
+  }
+
+  /// How many of the goal's periods in a row were met, from the period the first goal was
+  /// set in to the last one that has ended; `nil` without a goal now or without `now`.
+  ///
+  /// Each period is judged by the goal that held for it, over the goal's own periods (a goal
+  /// per week is judged per week, whatever the report's period); a period whose goal was
+  /// another length, or none, breaks the streak.
+  public func streak(
+    of project: Project, over aggregates: any RangeAggregates
+  ) throws -> Streak? {
+    guard let now, let goal = project.goal,
+      let since = project.goals.first(where: { $0.goal != nil })?.since
+    else { return nil }
+    let goals = PeriodCalendar(period: goal.per, zone: calendar.zone)
+    let judged = ReportBuilder(calendar: goals, includesEmpty: true, now: now)
+    let report = try judged.report(
+      of: project, from: goals.period(containing: since).start,
+      to: goals.period(containing: now).start, over: aggregates)
+    return Streak(per: goal.per, judged: report.rows.map { $0.met(project.kind) ?? false })
   }
 }

@@ -2,31 +2,39 @@ public import TallyCore
 
 /// Builds a project's report one period at a time from range aggregates, so no reading is
 /// held in memory: the database sums each period's range from its (project, timestamp, amount)
-/// index.
+/// index, and finds a gauge's first and last readings and a meter's dial at the period's ends
+/// a few steps down the same index.
 ///
 /// Empty periods cost nothing unless they are shown: after an empty one the builder asks where
 /// the next reading is and goes straight to its period, so a report over centuries with a few
 /// readings takes as long as one over those readings. Shown, empty periods are bounded by
-/// ``maximumEmptyPeriods``.
+/// ``maximumEmptyPeriods``. A meter's periods between its first and last readings are never
+/// empty: the dial moved through them.
 public struct ReportBuilder: Sendable {
   /// The periods' calendar.
   public let calendar: PeriodCalendar
   /// Whether periods without readings are kept.
   public let includesEmpty: Bool
+  /// Now, which decides the periods that are still running.
+  ///
+  /// A period that has not ended by then is running, and its goal is not judged yet; `nil`
+  /// judges every period.
+  public let now: Timestamp?
   /// The most periods a report with empty periods may list: more than any person means to
   /// read (274 years of days), few enough to hold.
   public static let maximumEmptyPeriods = 100_000
 
   /// Creates a builder.
-  public init(calendar: PeriodCalendar, includesEmpty: Bool) {
+  public init(calendar: PeriodCalendar, includesEmpty: Bool, now: Timestamp? = nil) {
     self.calendar = calendar
     self.includesEmpty = includesEmpty
+    self.now = now
   }
 
-  /// The report of `project` over `from..<to`.
+  /// The report of a total `project` over `from..<to`, from closures that sum up ranges.
   ///
   /// - Parameters:
-  ///   - project: The project.
+  ///   - project: The project, whose kind must be total (the closures give no readings).
   ///   - from: The first instant, inclusive.
   ///   - to: The end, exclusive.
   ///   - aggregate: Sums up the readings of one range of time.
@@ -37,30 +45,75 @@ public struct ReportBuilder: Sendable {
   ///   ``maximumEmptyPeriods``; what the closures throw.
   public func report(
     of project: Project, from: Timestamp, to: Timestamp,
-    aggregate: (Timestamp, Timestamp) throws -> RangeFigures,
+    aggregate: @escaping (Timestamp, Timestamp) throws -> RangeFigures,
     nextReading: ((Timestamp) throws -> Timestamp?)? = nil
   ) throws -> ProjectReport {
-    if includesEmpty {
-      try checkSpan(from: from, to: to)
-    }
-    var rows: [PeriodSummary] = []
+    try report(
+      of: project, from: from, to: to,
+      over: SummingAggregates(aggregate: aggregate, nextReading: nextReading))
+  }
+
+  /// The report of `project` over `from..<to`.
+  ///
+  /// - Returns: The periods that overlap the range, clipped to it, with their figures.
+  /// - Throws: ``TallyError`` when empty periods are kept (or a meter's span is walked) and
+  ///   the range holds more than ``maximumEmptyPeriods``; what the aggregates throw.
+  public func report(
+    of project: Project, from: Timestamp, to: Timestamp, over aggregates: any RangeAggregates
+  ) throws -> ProjectReport {
     guard from < to else {
       return ProjectReport(project: project, period: calendar.period, rows: [])
     }
+    let dial = project.kind == .meter ? try MeterDial(aggregates) : nil
+    // A meter's periods within its readings' span have usage, with or without readings.
+    let span = dial == nil ? nil : try aggregates.span()
+    if includesEmpty {
+      try checkSpan(from: from, to: to, listing: "--empty would list")
+    } else if let span {
+      try checkSpan(
+        from: Swift.max(from, span.lowerBound), to: Swift.min(to, span.upperBound),
+        listing: "the meter's usage would fill")
+    }
+    var rows: [PeriodSummary] = []
     var period = calendar.period(containing: from)
+    var usageAtStart: Double?
     while period.start < to {
       let start = Swift.max(period.start, from)
       let end = Swift.min(period.end, to)
-      let figures = try aggregate(start, end)
-      if figures.count > 0 || includesEmpty {
-        rows.append(
-          PeriodSummary(
-            period: period, count: figures.count, sum: figures.sum, min: figures.min,
-            max: figures.max))
+      let figures = try aggregates.aggregate(from: start, to: end)
+      let covered = span.map { Self.overlap(start..<end, $0) } ?? 0
+      let inSpan = span.map { start <= $0.upperBound && $0.lowerBound < end } ?? false
+      if figures.count > 0 || includesEmpty || inSpan {
+        var row = PeriodSummary(
+          period: period, count: figures.count, sum: figures.sum, min: figures.min,
+          max: figures.max,
+          goal: project.goals.goal(forPeriodEndingAt: period.end).flatMap {
+            $0.per == calendar.period ? $0 : nil
+          },
+          isRunning: now.map { period.end > $0 } ?? false)
+        if project.kind != .total, figures.count > 0 {
+          row.first = try aggregates.reading(.after, of: .start(of: start))?.amount
+          row.last = try aggregates.reading(.before, of: .start(of: end))?.amount
+        }
+        if project.kind == .gauge {
+          row.previous = try aggregates.reading(.before, of: .start(of: start))?.amount
+        }
+        if let dial {
+          let startUsage = try usageAtStart ?? dial.usage(at: start)
+          let endUsage = try dial.usage(at: end)
+          row.usage = AmountFormat.difference(
+            endUsage - startUsage, scale: Swift.max(abs(endUsage), abs(startUsage)))
+          row.coveredDays = covered / 86_400
+          usageAtStart = endUsage
+        }
+        rows.append(row)
+      } else {
+        usageAtStart = nil
       }
-      if figures.count == 0, !includesEmpty, let nextReading {
-        guard let next = try nextReading(end), next < to else { break }
+      if figures.count == 0, !includesEmpty, !inSpan {
+        guard let next = try aggregates.firstReading(atOrAfter: end), next < to else { break }
         period = calendar.period(containing: next)
+        usageAtStart = nil
       } else {
         period = calendar.period(after: period)
       }
@@ -68,16 +121,46 @@ public struct ReportBuilder: Sendable {
     return ProjectReport(project: project, period: calendar.period, rows: rows)
   }
 
+  /// The seconds of `range` that lie within `span`.
+  private static func overlap(_ range: Range<Timestamp>, _ span: ClosedRange<Timestamp>)
+    -> Double
+  {
+    let start = Swift.max(range.lowerBound, span.lowerBound)
+    let end = Swift.min(range.upperBound, span.upperBound)
+    return start < end ? start.seconds(until: end) : 0
+  }
+
   /// Refuses a range of more periods than anyone means to list.
-  private func checkSpan(from: Timestamp, to: Timestamp) throws(TallyError) {
+  private func checkSpan(from: Timestamp, to: Timestamp, listing: String) throws(TallyError) {
     let estimate = calendar.estimatedCount(from: from, to: to)
     guard estimate > Self.maximumEmptyPeriods else { return }
     let zone = calendar.zone
     throw TallyError(
       .invalidInput,
-      "--empty would list about \(estimate) \(calendar.period.rawValue) periods from "
+      "\(listing) about \(estimate) \(calendar.period.rawValue) periods from "
         + "\(TimestampFormat.local(from, in: zone)) to \(TimestampFormat.local(to, in: zone)); "
         + "at most \(Self.maximumEmptyPeriods) are listed",
       hint: "Narrow the range with --from and --to, or choose a longer --period.")
   }
+}
+
+/// Range aggregates from two closures, for a total's report: they give no single readings.
+private struct SummingAggregates: RangeAggregates {
+  let aggregate: (Timestamp, Timestamp) throws -> RangeFigures
+  let nextReading: ((Timestamp) throws -> Timestamp?)?
+
+  func span() throws -> ClosedRange<Timestamp>? { nil }
+
+  /// Without a way to skip ahead, every period is summed: the next reading may be anywhere.
+  func firstReading(atOrAfter instant: Timestamp) throws -> Timestamp? {
+    try nextReading.map { try $0(instant) } ?? instant
+  }
+
+  func aggregate(from start: Timestamp, to end: Timestamp) throws -> RangeFigures {
+    try aggregate(start, end)
+  }
+
+  func reading(_ side: ReadingOrder.Side, of key: ReadingOrder.Key) throws -> Reading? { nil }
+
+  func resets() throws -> [Reading] { [] }
 }

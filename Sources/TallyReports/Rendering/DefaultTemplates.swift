@@ -16,16 +16,20 @@ public enum DefaultTemplates {
     {{#hasReadings}}
     {{period}} from {{from}} to {{to}}.
 
-    | Period | Count | Sum | Min | Max | Mean |
-    |:---|---:|---:|---:|---:|---:|
+    | Period |{{#columns}} {{heading}} |{{/columns}}
+    |:---|{{#columns}}---:|{{/columns}}
     {{#rows}}
-    | {{period}} | {{count}} | {{sum}} | {{min}} | {{max}} | {{mean}} |
+    | {{period}} |{{#cells}} {{.}} |{{/cells}}
     {{/rows}}
-    | **Total** | **{{total.count}}** | **{{total.sum}}** | {{total.min}} | {{total.max}} | {{total.mean}} |
+    | **Total** |{{#total.cells}} {{.}} |{{/total.cells}}
     {{/hasReadings}}
     {{^hasReadings}}
     No {{period}} readings in this range.
     {{/hasReadings}}
+    {{#goal}}
+
+    {{goal}}
+    {{/goal}}
 
     {{/projects}}
     {{^projects}}

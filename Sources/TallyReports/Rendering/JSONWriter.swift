@@ -7,6 +7,7 @@ public enum JSONWriter {
     case string(String)
     case number(Double)
     case integer(Int64)
+    case bool(Bool)
     case null
 
     /// A string, or `null` when absent.
@@ -22,7 +23,12 @@ public enum JSONWriter {
 
   /// An object with its keys in the order given.
   public static func object(_ pairs: KeyValuePairs<String, Value>) -> String {
-    "{" + pairs.map { "\(string($0.key)):\(render($0.value))" }.joined(separator: ",") + "}"
+    object(pairs.map { ($0.key, $0.value) })
+  }
+
+  /// An object with its keys in the order given, from a list built at run time.
+  public static func object(_ pairs: [(String, Value)]) -> String {
+    "{" + pairs.map { "\(string($0.0)):\(render($0.1))" }.joined(separator: ",") + "}"
   }
 
   /// An array of already written values, one per line.
@@ -35,6 +41,7 @@ public enum JSONWriter {
     case .string(let text): string(text)
     case .number(let number): number.isFinite ? AmountFormat.plain(number) : "null"
     case .integer(let integer): String(integer)
+    case .bool(let flag): flag ? "true" : "false"
     case .null: "null"
     }
   }

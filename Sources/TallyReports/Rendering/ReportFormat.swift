@@ -1,60 +1,66 @@
+import Foundation
 public import TallyCore
 
 /// How numbers appear in reports: exactly for machines, rounded for people.
-enum ReportNumber {
+public enum ReportNumber {
   /// The shortest exact form, for CSV and JSON.
-  static func exact(_ value: Double?) -> String {
+  public static func exact(_ value: Double?) -> String {
     value.map(AmountFormat.plain) ?? ""
   }
 
-  /// Rounded to two decimals, trailing zeros dropped, for tables and Markdown.
-  static func rounded(_ value: Double?) -> String {
+  /// For people: with `decimals` places when given, else rounded to two decimals with
+  /// trailing zeros dropped.
+  public static func rounded(_ value: Double?, decimals: Int? = nil) -> String {
     guard let value else { return "" }
-    let rounded = (value * 100).rounded() / 100
-    return AmountFormat.plain(rounded == 0 ? 0 : rounded)
+    guard let decimals else {
+      let rounded = (value * 100).rounded() / 100
+      return AmountFormat.plain(rounded == 0 ? 0 : rounded)
+    }
+    let text = String(format: "%.\(max(0, min(decimals, 9)))f", value)
+    // No `-0.00`: a value that rounds to zero shows as zero.
+    return text.hasPrefix("-") && text.allSatisfy({ "-0.".contains($0) })
+      ? String(text.dropFirst()) : text
   }
 }
 
 extension ProjectReport {
-  /// The report's rows as machine-readable records: `project,period,count,sum,min,max,mean`.
-  public var records: [[String]] {
+  /// The report's rows as machine-readable records: project, period, then `statistics`.
+  public func records(_ statistics: [ReportStatistic] = ReportStatistic.contract) -> [[String]] {
     rows.map { row in
-      [
-        project.title, row.period.label, String(row.count), ReportNumber.exact(row.sum),
-        ReportNumber.exact(row.min), ReportNumber.exact(row.max), ReportNumber.exact(row.mean),
-      ]
+      [project.title, row.period.label]
+        + statistics.map { $0.value(of: row, project.kind).exact }
     }
   }
 }
 
-/// Writes reports as CSV: the header `project,period,count,sum,min,max,mean`, a row a period.
+/// Writes reports as CSV: the header `project,period,count,sum,min,max,mean` (or the
+/// statistics asked for after `project,period`), a row a period.
 public enum ReportCSV {
   /// The header, exactly as the command-line contract gives it.
   public static let header = ["project", "period", "count", "sum", "min", "max", "mean"]
 
   /// The reports as one CSV document.
-  public static func render(_ reports: [ProjectReport]) -> String {
-    CSVWriter.line(header) + reports.flatMap(\.records).map(CSVWriter.line).joined()
+  public static func render(
+    _ reports: [ProjectReport], statistics: [ReportStatistic] = ReportStatistic.contract
+  ) -> String {
+    CSVWriter.line(["project", "period"] + statistics.map(\.rawValue))
+      + reports.flatMap { $0.records(statistics) }.map(CSVWriter.line).joined()
   }
 }
 
 /// Writes reports as a JSON array of objects with exactly the CSV's keys; numbers as numbers,
-/// `null` for the min, max and mean of an empty period.
+/// `met` as `true` or `false`, `null` for what a period lacks.
 public enum ReportJSON {
   /// The reports as one JSON document.
-  public static func render(_ reports: [ProjectReport]) -> String {
+  public static func render(
+    _ reports: [ProjectReport], statistics: [ReportStatistic] = ReportStatistic.contract
+  ) -> String {
     JSONWriter.array(
       reports.flatMap { report in
         report.rows.map { row in
-          JSONWriter.object([
-            "project": .string(report.project.title),
-            "period": .string(row.period.label),
-            "count": .integer(Int64(row.count)),
-            "sum": .number(row.sum),
-            "min": .optional(row.min),
-            "max": .optional(row.max),
-            "mean": .optional(row.mean),
-          ])
+          JSONWriter.object(
+            [("project", .string(report.project.title)), ("period", .string(row.period.label))]
+              + statistics.map { ($0.rawValue, $0.value(of: row, report.project.kind).json) })
         }
       })
   }

@@ -95,34 +95,62 @@ enum ReportContext {
       "title": "Report",
       "generated": TimestampFormat.local(generated, in: zone),
       "zone": zone.identifier,
-      "projects": reports.map { report -> [String: Any] in
-        let total = report.total
-        var values: [String: Any] = [
-          "title": report.project.title,
-          "frequency": report.project.frequency.rawValue,
-          "period": report.period.rawValue,
-          "from": report.rows.first?.period.label ?? "",
-          "to": report.rows.last?.period.label ?? "",
-          "hasReadings": total.count > 0,
-          "rows": report.rows.map { row -> [String: Any] in
-            [
-              "period": row.period.label, "count": String(row.count),
-              "sum": ReportNumber.rounded(row.sum), "min": ReportNumber.rounded(row.min),
-              "max": ReportNumber.rounded(row.max), "mean": ReportNumber.rounded(row.mean),
-              "empty": row.count == 0,
-            ]
-          },
-          "total": [
-            "count": String(total.count), "sum": ReportNumber.rounded(total.sum),
-            "min": ReportNumber.rounded(total.min), "max": ReportNumber.rounded(total.max),
-            "mean": ReportNumber.rounded(total.count > 0 ? total.sum / Double(total.count) : nil),
-          ],
-        ]
-        // Left out when there are none, so that `{{#units}}` shows nothing for a project
-        // without units.
-        if !report.project.units.isEmpty { values["units"] = report.project.units }
-        return values
-      },
+      "projects": reports.map(project),
     ]
+  }
+
+  private static func project(_ report: ProjectReport) -> [String: Any] {
+    let project = report.project
+    let statistics = report.shownStatistics
+    let total = report.total
+    var totalValues = figures(of: total, in: report)
+    totalValues["cells"] = report.totalCells(statistics)
+    var values: [String: Any] = [
+      "title": project.title,
+      "frequency": project.frequency.rawValue,
+      "kind": project.kind.rawValue,
+      "period": report.period.rawValue,
+      "from": report.rows.first?.period.label ?? "",
+      "to": report.rows.last?.period.label ?? "",
+      "hasReadings": total.count > 0,
+      "columns": statistics.map { statistic -> [String: Any] in
+        ["name": statistic.rawValue, "heading": capitalized(statistic.heading)]
+      },
+      "rows": report.rows.map { row -> [String: Any] in
+        var cells = figures(of: row, in: report)
+        cells["period"] = row.period.label
+        cells["empty"] = row.count == 0
+        cells["cells"] = statistics.map {
+          $0.value(of: row, project.kind).forPeople(decimals: project.decimals)
+        }
+        return cells
+      },
+      "total": totalValues,
+    ]
+    // Left out when there are none, so that `{{#units}}` shows nothing for a project
+    // without units, and `{{#goal}}` nothing for one without a goal.
+    if !project.units.isEmpty { values["units"] = project.units }
+    if let line = report.goalLine { values["goal"] = line }
+    if let streak = report.streak {
+      values["streak"] = [
+        "current": String(streak.current), "longest": String(streak.longest),
+        "per": streak.per.unitName,
+      ]
+    }
+    return values
+  }
+
+  /// Every statistic of `row` by name, for people.
+  private static func figures(of row: PeriodSummary, in report: ProjectReport) -> [String: Any] {
+    var values: [String: Any] = [:]
+    for statistic in ReportStatistic.allCases {
+      values[statistic.rawValue] = statistic.value(of: row, report.project.kind)
+        .forPeople(decimals: report.project.decimals)
+    }
+    return values
+  }
+
+  private static func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
   }
 }

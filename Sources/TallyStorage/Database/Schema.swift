@@ -109,6 +109,48 @@ enum Schema {
       // Marks the file as tally's, so that tally can tell other programs' databases apart.
       try db.execute(sql: "PRAGMA application_id = \(FileMark.applicationID)")
     }
+    migrator.registerMigration("v6 kinds, cadences, goals, meter resets") { db in
+      // SQLite cannot widen a CHECK constraint in place: the project table is built again,
+      // with the ids and the id sequence as they were (GRDB defers foreign key checks).
+      let sequence = try Int64.fetchOne(
+        db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'project'")
+      try db.execute(
+        sql: """
+          CREATE TABLE new_project (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+            title_key TEXT NOT NULL UNIQUE,
+            units TEXT NOT NULL DEFAULT '',
+            frequency TEXT NOT NULL
+              CHECK (frequency IN ('daily', 'weekly', 'monthly', 'quarterly', 'yearly')),
+            kind TEXT NOT NULL DEFAULT 'total' CHECK (kind IN ('total', 'gauge', 'meter')),
+            decimals INTEGER CHECK (decimals BETWEEN 0 AND 9),
+            -- Every goal set, oldest first, as JSON: [{"since": …, "goal": {…} or null}].
+            goals TEXT NOT NULL DEFAULT '[]',
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            reading_count INTEGER NOT NULL DEFAULT 0,
+            last_reading_at INTEGER
+          );
+          INSERT INTO new_project (id, title, title_key, units, frequency, created_at,
+            updated_at, reading_count, last_reading_at)
+          SELECT id, title, title_key, units, frequency, created_at, updated_at, reading_count,
+            last_reading_at FROM project;
+          DROP TABLE project;
+          ALTER TABLE new_project RENAME TO project;
+          CREATE INDEX project_updated_at ON project(updated_at);
+          ALTER TABLE reading ADD COLUMN is_reset BOOLEAN NOT NULL DEFAULT 0;
+          ALTER TABLE set_aside_reading ADD COLUMN is_reset BOOLEAN NOT NULL DEFAULT 0;
+          -- Meter reports look up the resets of a project; they are few.
+          CREATE INDEX reading_reset ON reading(project_id, timestamp) WHERE is_reset;
+          """)
+      if let sequence {
+        try db.execute(
+          sql: "DELETE FROM sqlite_sequence WHERE name = 'project'; "
+            + "INSERT INTO sqlite_sequence (name, seq) VALUES ('project', ?)",
+          arguments: [sequence])
+      }
+    }
     return migrator
   }
 }

@@ -13,7 +13,7 @@ final class ImportSink: ImportRowSink {
   private let db: Database
   private let projectID: Int64
   private let batchID: Int64
-  /// How many rows one insert statement takes: 5 parameters each, within SQLite's default
+  /// How many rows one insert statement takes: 6 parameters each, within SQLite's default
   /// limit of 32,766 parameters.
   static let rowsPerInsert = 500
   /// How many rows are gathered, sorted by time, before they are inserted: about 10 MB.
@@ -29,6 +29,9 @@ final class ImportSink: ImportRowSink {
   /// The largest reading id before the import: the import's own readings come after it.
   private let lastStoredID: Int64
   private let keepsAllProblems: Bool
+  /// The file line of each inserted row, in the order of their ids, when kept (for a meter,
+  /// whose rules are checked after the rows are in).
+  private(set) var insertedLines: [Int32]?
 
   /// How many rows were inserted.
   private(set) var imported = 0
@@ -50,8 +53,9 @@ final class ImportSink: ImportRowSink {
 
   init(
     db: Database, projectID: ProjectID, batchID: ImportBatchID, projectIsEmpty: Bool,
-    keepsAllProblems: Bool
+    keepsAllProblems: Bool, keepsLines: Bool = false
   ) throws {
+    insertedLines = keepsLines ? [] : nil
     self.db = db
     self.projectID = projectID.rawValue
     self.batchID = batchID.rawValue
@@ -148,7 +152,9 @@ final class ImportSink: ImportRowSink {
           sqlite3_bind_null(statement, parameter + 3)
         }
         sqlite3_bind_int64(statement, parameter + 4, batchID)
-        parameter += 5
+        sqlite3_bind_int(statement, parameter + 5, row.isReset ? 1 : 0)
+        parameter += 6
+        insertedLines?.append(Int32(clamping: row.line))
       }
       let code = sqlite3_step(statement)
       sqlite3_reset(statement)

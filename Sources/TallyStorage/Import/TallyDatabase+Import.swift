@@ -56,7 +56,7 @@ extension TallyDatabase {
       let firstReadingID = try db.nextID(of: .reading)
       let sink = try ImportSink(
         db: db, projectID: project.id, batchID: batchID, projectIsEmpty: projectIsEmpty,
-        keepsAllProblems: job.skipInvalid)
+        keepsAllProblems: job.skipInvalid, keepsLines: project.kind == .meter)
       var sha256 = ""
       try db.withReadingIndex(suspended: rebuildsIndex) {
         sha256 = try job.rows.feed(sink)
@@ -70,6 +70,13 @@ extension TallyDatabase {
             + (more > 0 ? " (and \(more) more invalid row\(more == 1 ? "" : "s"))" : ""),
           hint:
             "Nothing was imported. Fix the file, or add --skip-invalid to import the valid rows.")
+      }
+      if project.kind == .meter, sink.imported > 0, let fall = try db.firstFall(of: project.id) {
+        throw MeterRule.fallError(fall, in: project) { reading in
+          let index = reading.id.rawValue - firstReadingID
+          guard let lines = sink.insertedLines, index >= 0, index < lines.count else { return nil }
+          return Int(lines[Int(index)])
+        }
       }
       // An import that adds nothing (every row already stored) changes nothing: it is not
       // recorded as a batch, and `tally undo` passes it by.

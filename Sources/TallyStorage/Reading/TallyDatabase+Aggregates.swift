@@ -45,6 +45,19 @@ final class RangeAggregator: RangeAggregates {
     guard let row else { return RangeFigures(count: 0, sum: 0, min: nil, max: nil) }
     return RangeFigures(count: row[0], sum: row[1], min: row[2], max: row[3])
   }
+
+  func reading(_ side: ReadingOrder.Side, of key: ReadingOrder.Key) throws -> Reading? {
+    try db.reading(of: ProjectID(rawValue: project), side, of: key, excluding: nil)
+  }
+
+  /// The project's resets, through the partial index that holds only them.
+  func resets() throws -> [Reading] {
+    try ReadingRecord.fetchAll(
+      db,
+      sql: "SELECT * FROM reading WHERE project_id = ? AND is_reset ORDER BY timestamp, id",
+      arguments: [project]
+    ).map(\.reading)
+  }
 }
 
 extension TallyDatabase {

@@ -49,8 +49,9 @@ extension TallyDatabase {
         // The columns in ReadingRecord.columnNames's order, then the title.
         let reading = Reading(
           id: ReadingID(rawValue: row[0]), projectID: ProjectID(rawValue: row[1]),
-          amount: row[2], timestamp: Timestamp(microsecondsSince1970: row[3]), note: row[4])
-        try body(row[6], reading)
+          amount: row[2], timestamp: Timestamp(microsecondsSince1970: row[3]), note: row[4],
+          isReset: row[6])
+        try body(row[ReadingRecord.columnNames.count], reading)
       }
     }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TallyCore
 
@@ -11,6 +12,10 @@ struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
   var titleKey: String
   var units: String
   var frequency: String
+  var kind: String
+  var decimals: Int?
+  /// Every goal set, as JSON.
+  var goals: String
   var createdAt: Int64
   var updatedAt: Int64
   /// Kept up to date by every write, so the project list needs no scan of readings.
@@ -18,7 +23,7 @@ struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
   var lastReadingAt: Int64?
 
   enum CodingKeys: String, CodingKey {
-    case id, title, units, frequency
+    case id, title, units, frequency, kind, decimals, goals
     case titleKey = "title_key"
     case createdAt = "created_at"
     case updatedAt = "updated_at"
@@ -32,27 +37,47 @@ struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
     static let updatedAt = Column(CodingKeys.updatedAt)
   }
 
-  init(_ project: Project) {
+  init(_ project: Project) throws {
     id = project.id.rawValue
     title = project.title
     titleKey = Project.titleKey(project.title)
     units = project.units
     frequency = project.frequency.rawValue
+    kind = project.kind.rawValue
+    decimals = project.decimals
+    goals = try Self.goalsJSON(project.goals)
     createdAt = project.createdAt.microsecondsSince1970
     updatedAt = project.updatedAt.microsecondsSince1970
     readingCount = 0
     lastReadingAt = nil
   }
 
-  /// The domain project; a frequency this version does not know is a storage error.
+  /// The domain project; a frequency, kind or goal this version does not know is a storage
+  /// error.
   func project() throws -> Project {
     guard let frequency = Frequency(rawValue: frequency) else {
       throw TallyError(.storage, "project \(id) has an unknown frequency '\(frequency)'")
     }
+    guard let kind = ProjectKind(rawValue: kind) else {
+      throw TallyError(.storage, "project \(id) has an unknown kind '\(kind)'")
+    }
+    let goals: [GoalSetting]
+    do {
+      goals = try JSONDecoder().decode([GoalSetting].self, from: Data(self.goals.utf8))
+    } catch {
+      throw TallyError(.storage, "project \(id) has goals that cannot be read: \(error)")
+    }
     return Project(
-      id: ProjectID(rawValue: id), title: title, units: units, frequency: frequency,
-      createdAt: Timestamp(microsecondsSince1970: createdAt),
+      id: ProjectID(rawValue: id), title: title, units: units, frequency: frequency, kind: kind,
+      decimals: decimals, goals: goals, createdAt: Timestamp(microsecondsSince1970: createdAt),
       updatedAt: Timestamp(microsecondsSince1970: updatedAt))
+  }
+
+  /// `goals` as the column holds them.
+  static func goalsJSON(_ goals: [GoalSetting]) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return String(decoding: try encoder.encode(goals), as: UTF8.self)
   }
 
   func summary() throws -> ProjectSummary {

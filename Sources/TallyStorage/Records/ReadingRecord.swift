@@ -12,11 +12,13 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
   var timestamp: Int64
   var note: String?
   var batchID: Int64?
+  var isReset: Bool
 
   enum CodingKeys: String, CodingKey {
     case id, amount, timestamp, note
     case projectID = "project_id"
     case batchID = "batch_id"
+    case isReset = "is_reset"
   }
 
   enum Columns {
@@ -27,7 +29,9 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
 
   /// The reading columns, in the one order every statement that writes or copies readings
   /// lists them.
-  static let columnNames = ["id", "project_id", "amount", "timestamp", "note", "batch_id"]
+  static let columnNames = [
+    "id", "project_id", "amount", "timestamp", "note", "batch_id", "is_reset",
+  ]
 
   /// ``columnNames`` as SQL, each prefixed with `alias.` when given.
   static func columns(as alias: String? = nil) -> String {
@@ -54,12 +58,21 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
     timestamp = reading.timestamp.microsecondsSince1970
     note = reading.note
     batchID = reading.batchID?.rawValue
+    isReset = reading.isReset
+  }
+
+  /// The values of ``columnNames`` after the id, in order, for an insert or an update.
+  static func values(of reading: Reading) -> [(any DatabaseValueConvertible)?] {
+    [
+      reading.projectID.rawValue, reading.amount, reading.timestamp.microsecondsSince1970,
+      reading.note, reading.batchID?.rawValue, reading.isReset,
+    ]
   }
 
   var reading: Reading {
     Reading(
       id: ReadingID(rawValue: id), projectID: ProjectID(rawValue: projectID), amount: amount,
       timestamp: Timestamp(microsecondsSince1970: timestamp), note: note,
-      batchID: batchID.map(ImportBatchID.init(rawValue:)))
+      batchID: batchID.map(ImportBatchID.init(rawValue:)), isReset: isReset)
   }
 }

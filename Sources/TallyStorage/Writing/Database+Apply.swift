@@ -23,11 +23,12 @@ extension Database {
     case .updateProject(_, let after):
       try execute(
         sql: """
-          UPDATE project SET title = ?, title_key = ?, units = ?, frequency = ?,
-            created_at = ?, updated_at = ? WHERE id = ?
+          UPDATE project SET title = ?, title_key = ?, units = ?, frequency = ?, kind = ?,
+            decimals = ?, goals = ?, created_at = ?, updated_at = ? WHERE id = ?
           """,
         arguments: [
           after.title, Project.titleKey(after.title), after.units, after.frequency.rawValue,
+          after.kind.rawValue, after.decimals, try ProjectRecord.goalsJSON(after.goals),
           after.createdAt.microsecondsSince1970, after.updatedAt.microsecondsSince1970,
           after.id.rawValue,
         ])
@@ -38,19 +39,14 @@ extension Database {
     case .insertReadings(let readings):
       let statement = try cachedStatement(sql: ReadingRecord.insertSQL())
       for reading in readings {
-        try statement.execute(arguments: [
-          reading.id.rawValue, reading.projectID.rawValue, reading.amount,
-          reading.timestamp.microsecondsSince1970, reading.note, reading.batchID?.rawValue,
-        ])
+        try statement.execute(
+          arguments: StatementArguments([reading.id.rawValue] + ReadingRecord.values(of: reading)))
         added[reading.projectID, default: 0] += 1
       }
     case .updateReading(let before, let after):
       try execute(
         sql: ReadingRecord.updateSQL,
-        arguments: [
-          after.projectID.rawValue, after.amount, after.timestamp.microsecondsSince1970,
-          after.note, after.batchID?.rawValue, after.id.rawValue,
-        ])
+        arguments: StatementArguments(ReadingRecord.values(of: after) + [after.id.rawValue]))
       try expectOneRow("reading \(after.id)")
       if before.projectID != after.projectID {
         added[before.projectID, default: 0] -= 1

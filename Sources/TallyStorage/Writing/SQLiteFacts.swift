@@ -33,3 +33,16 @@ struct SQLiteFacts: StoredFacts {
     try db.nextID(of: kind)
   }
 }
+
+extension SQLiteFacts {
+  func reading(
+    of project: ProjectID, _ side: ReadingOrder.Side, of key: ReadingOrder.Key,
+    excluding: ReadingID?
+  ) throws -> Reading? {
+    try db.reading(of: project, side, of: key, excluding: excluding)
+  }
+
+  func firstFall(of project: ProjectID) throws -> MeterFall? {
+    try db.firstFall(of: project)
+  }
+}

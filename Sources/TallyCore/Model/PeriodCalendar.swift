@@ -1,5 +1,4 @@
 public import Foundation
-public import TallyCore
 
 /// Splits time into the periods of a report, in a time zone: days from local midnight to local
 /// midnight (23 or 25 hours across a daylight-saving change), ISO 8601 weeks from Monday, months,

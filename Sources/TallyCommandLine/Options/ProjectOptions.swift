@@ -1,0 +1,69 @@
+import ArgumentParser
+import TallyApp
+import TallyCore
+
+/// `--decimals`, `--goal`, `--goal-per` and `--goal-is`, as `project add` and `project edit`
+/// take them.
+struct ProjectOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Decimal places people are shown (0 to 9), or none for the default; programs get every digit.",
+      valueName: "n"))
+  var decimals: String?
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "A goal for each period, compared with the sum (total), last reading (gauge) or usage (meter); none removes it.",
+      valueName: "amount"))
+  var goal: String?
+  @Option(
+    help: ArgumentHelp(
+      "The goal's period: daily, weekly, monthly, quarterly or yearly (default: the project's frequency).",
+      valueName: "period"))
+  var goalPer: String?
+  @Option(
+    help: ArgumentHelp("at-least (the default) or at-most.", valueName: "side"))
+  var goalIs: String?
+
+  /// Whether any of them is given.
+  var isGiven: Bool { decimals != nil || goal != nil || goalPer != nil || goalIs != nil }
+
+  /// `--decimals` as an edit; `nil` when not given.
+  func decimalsEdit() throws(TallyError) -> FieldEdit<Int>? {
+    guard let decimals else { return nil }
+    if decimals.lowercased() == "none" { return .remove }
+    guard let places = Int(decimals) else {
+      throw TallyError(.invalidInput, "--decimals '\(decimals)' is not a whole number or none")
+    }
+    return .set(places)
+  }
+
+  /// The goal options as given; `nil` when none is.
+  func goalRequest() throws(TallyError) -> GoalRequest? {
+    guard goal != nil || goalPer != nil || goalIs != nil else { return nil }
+    var request = GoalRequest()
+    if let goal {
+      if goal.lowercased() == "none" {
+        request.removes = true
+      } else {
+        request.amount = try parseAmount(goal, option: "--goal")
+      }
+    }
+    if let goalPer {
+      guard let per = Frequency(rawValue: goalPer.lowercased()) else {
+        throw TallyError(
+          .invalidInput,
+          "--goal-per '\(goalPer)' is not a period: choose \(Frequency.choices)")
+      }
+      request.per = per
+    }
+    if let goalIs {
+      guard let direction = GoalDirection(rawValue: goalIs.lowercased()) else {
+        throw TallyError(
+          .invalidInput, "--goal-is '\(goalIs)' is neither at-least nor at-most")
+      }
+      request.direction = direction
+    }
+    return request
+  }
+}

@@ -1,0 +1,78 @@
+/// A meter's dial only counts up: each reading is at least the one before it in time, unless
+/// it is marked as a reset (the meter was reset or replaced and counts from 0 again).
+public enum MeterRule {
+  /// Fails when `reading` would come right after `previous` on a meter and is lower without
+  /// being a reset.
+  public static func check(
+    _ previous: Reading?, then reading: Reading?, in project: Project
+  ) throws(TallyError) {
+    guard let previous, let reading, !reading.isReset, reading.amount < previous.amount else {
+      return
+    }
+    throw fallError(MeterFall(previous: previous, reading: reading), in: project)
+  }
+
+  /// The error for a meter reading lower than the one before it; `line` names the row of a
+  /// file that brought a reading in, for an import.
+  public static func fallError(
+    _ fall: MeterFall, in project: Project, line: (Reading) -> Int? = { _ in nil }
+  ) -> TallyError {
+    let fromFile = line(fall.reading) != nil
+    return TallyError(
+      .invalidInput,
+      "\(describe(fall, in: project, line: line)): \(project.title) is a meter, "
+        + "whose readings only count up",
+      hint:
+        "If the meter was reset or replaced, mark the reading as a reset: "
+        + (fromFile
+          ? "`yes` in a `reset` column on its row"
+          : "`tally item edit \(fall.reading.id) --reset`") + ".")
+  }
+
+  /// `reading 7 (900 km at …) is lower than reading 6 (1000 km at …) before it`.
+  private static func describe(
+    _ fall: MeterFall, in project: Project, line: (Reading) -> Int? = { _ in nil }
+  ) -> String {
+    func describe(_ reading: Reading) -> String {
+      let amount =
+        AmountFormat.plain(reading.amount) + (project.units.isEmpty ? "" : " \(project.units)")
+      let which = line(reading).map { "the row on line \($0)" } ?? "reading \(reading.id)"
+      return "\(which) (\(amount) at \(reading.timestamp))"
+    }
+    return describe(fall.reading) + " is lower than " + describe(fall.previous) + " before it"
+  }
+
+  /// Checks that adding `reading` to `project` keeps its readings counting up.
+  static func checkAdding(
+    _ reading: Reading, to project: Project, in db: some StoredFacts
+  ) throws {
+    guard project.kind == .meter else { return }
+    let key = ReadingOrder.Key(reading)
+    let previous = try db.reading(of: project.id, .before, of: key, excluding: reading.id)
+    let next = try db.reading(of: project.id, .after, of: key, excluding: reading.id)
+    try check(previous, then: reading, in: project)
+    try check(reading, then: next, in: project)
+  }
+
+  /// Checks that taking `reading` out of `project` keeps its readings counting up: the
+  /// readings on either side of it become neighbours.
+  static func checkRemoving(
+    _ reading: Reading, from project: Project, in db: some StoredFacts
+  ) throws {
+    guard project.kind == .meter else { return }
+    let key = ReadingOrder.Key(reading)
+    let previous = try db.reading(of: project.id, .before, of: key, excluding: reading.id)
+    let next = try db.reading(of: project.id, .after, of: key, excluding: reading.id)
+    try check(previous, then: next, in: project)
+  }
+
+  /// Checks that `project`'s stored readings count up, before it becomes a meter.
+  static func checkBecomingMeter(_ project: Project, in db: some StoredFacts) throws {
+    guard let fall = try db.firstFall(of: project.id) else { return }
+    throw TallyError(
+      .conflict,
+      "\(project.title) cannot become a meter: \(describe(fall, in: project))",
+      hint: "A meter's readings only count up. Mark the lower reading as a reset "
+        + "(`tally item edit \(fall.reading.id) --reset`) or correct it first.")
+  }
+}
