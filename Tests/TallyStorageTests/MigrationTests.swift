@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import TallyCore
+import Testing
+
+@testable import TallyStorage
+
+/// A database written before kinds and goals opens with everything as it was: its projects
+/// are totals, its id sequences go on, and its journal still undoes.
+@Suite struct MigrationTests {
+  /// Removes the keys this version added from a JSON value, as the version before wrote it.
+  static func withoutNewKeys(_ value: Any) -> Any {
+    switch value {
+    case let object as [String: Any]:
+      object.filter { !["kind", "decimals", "goals", "isReset"].contains($0.key) }
+        .mapValues(withoutNewKeys)
+    case let array as [Any]: array.map(withoutNewKeys)
+    default: value
+    }
+  }
+
+  @Test func aVersionFiveDatabaseKeepsItsDataIdsAndJournal() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("old.sqlite")
+    let queue = try DatabaseQueue(path: path)
+    try Schema.migrator.migrate(queue, upTo: "v5 file mark")
+    let car = Project(
+      id: ProjectID(rawValue: 1), title: "Car", units: "km", frequency: .monthly,
+      createdAt: Timestamp(secondsSince1970: 0), updatedAt: Timestamp(secondsSince1970: 0))
+    let before = Reading(
+      id: ReadingID(rawValue: 1), projectID: car.id, amount: 40,
+      timestamp: Timestamp(secondsSince1970: 86_400), note: "tank")
+    var after = before
+    after.amount = 42.5
+    let change = try JSONSerialization.data(
+      withJSONObject: Self.withoutNewKeys(
+        try JSONSerialization.jsonObject(
+          with: JSONEncoder().encode(Change.updateReading(before: before, after: after)))))
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO project (id, title, title_key, units, frequency, created_at, updated_at,
+            reading_count, last_reading_at)
+          VALUES (1, 'Car', 'car', 'km', 'monthly', 0, 0, 1, 86400000000),
+                 (2, 'Gone', 'gone', '', 'daily', 0, 0, 0, NULL);
+          DELETE FROM project WHERE id = 2;
+          INSERT INTO reading (id, project_id, amount, timestamp, note)
+          VALUES (1, 1, 42.5, 86400000000, 'tank');
+          """)
+      try db.execute(
+        sql: "INSERT INTO journal (at, description, change) VALUES (0, 'Changed reading 1', ?)",
+        arguments: [change])
+    }
+    try queue.close()
+
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    let stored = try database.snapshot()
+    #expect(stored.projects.map(\.project) == [car])
+    #expect(stored.projects.first?.readingCount == 1)
+    // The deleted project's id is not given again.
+    let added = try database.perform(
+      .addProject(
+        NewProject(title: "Bike", frequency: .weekly), at: Timestamp(secondsSince1970: 5)),
+      openProject: nil)
+    #expect(added.snapshot.projects.contains { $0.project.id == ProjectID(rawValue: 3) })
+    // The old journal entry, without the fields added since, is undone (after Bike's).
+    try database.perform(.undo, openProject: nil)
+    try database.perform(.undo, openProject: nil)
+    #expect(try database.reading(before.id).amount == 40)
+  }
+}
