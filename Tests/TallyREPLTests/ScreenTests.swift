@@ -64,7 +64,7 @@ import Testing
     repl.clear()
     try repl.addProject("Spend")
     repl.run()
-    #expect(repl.output == "+ 1  Spend  monthly  0\n")
+    #expect(repl.output == "+ 1  Spend  monthly  0  due\n")
     repl.clear()
     let spend = try #require(repl.store.state.project(titled: "Spend"))
     try repl.store.perform(.deleteProject(spend.id, at: REPLHarness.now))

@@ -5,8 +5,9 @@ import TallyCore
 import TallyStorage
 import Testing
 
-/// Reports of gauges, meters and goals, read from the SQLite storage, against oracles written
-/// here from the readings alone: a sort for a gauge, the integral of the dial for a meter, a
+/// Reports of gauges, meters and goals against oracles.
+///
+/// The reports are read from the SQLite storage; the oracles are written here from the readings alone: a sort for a gauge, the integral of the dial for a meter, a
 /// direct count for streaks. Random readings, zones (with daylight-saving changes) and periods.
 @Suite struct KindPropertyTests {
   static let zones = [
@@ -40,8 +41,9 @@ import Testing
     return (database, project)
   }
 
-  /// Random readings of a dial in time order: it counts up, and now and then (1 in 8) is reset
-  /// to a small value. Times may repeat.
+  /// Random readings of a dial in time order.
+  ///
+  /// It counts up, and now and then (1 in 8) is reset to a small value. Times may repeat.
   static func dial(_ codes: [Int]) -> [(Double, Timestamp, Bool)] {
     var amount = Double(codes.first ?? 0 % 1_000)
     var time = base

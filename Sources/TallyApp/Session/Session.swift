@@ -62,10 +62,13 @@ public final class Session {
     let reports = ProjectReportQuery(storage: storage, zone: zone, clock: clock)
     middleware.append(PersistenceMiddleware(storage: storage))
     middleware.append(ReportMiddleware(query: reports))
+    let standing = StandingQuery(storage: storage, zone: zone, clock: clock)
+    middleware.append(StandingMiddleware(query: standing))
     if options.resumingRoute {
       middleware.append(RouteMemoryMiddleware(storage: storage))
     }
     var state = AppState(navigation: NavigationState(route: route), stored: stored)
+    state.stored.standing = try standing.standing(of: stored.projects)
     // A resumed report screen shows its report at once, as the middleware loads it later.
     if let shown = state.shownReport {
       state.report = try reports.report(shown.project, period: shown.period)

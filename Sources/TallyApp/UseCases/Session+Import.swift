@@ -43,13 +43,12 @@ extension Session {
     if let existing = store.state.project(titled: request.project) {
       return .project(existing.id)
     }
-    guard let new = request.newProject else {
+    guard var new = request.newProject else {
       throw TallyError(
         .notFound, "there is no project titled '\(request.project)'",
-        hint: "Add --create --frequency daily|monthly|yearly to create it.")
+        hint: "Add --create --frequency daily|weekly|monthly|quarterly|yearly to create it.")
     }
-    return .create(
-      try NewProject(title: request.project, units: new.units, frequency: new.frequency)
-        .validated())
+    new.title = request.project
+    return .create(try new.validated())
   }
 }

@@ -14,6 +14,10 @@ extension Session {
     case .listProjects(let format):
       ProjectListing(projects: store.state.stored.projects, zone: zone)
         .write(format, to: OutputBuffer(messages))
+    case .showDue(let format):
+      let query = StandingQuery(storage: storage, zone: zone, clock: clock)
+      DueListing(due: try query.due(store.state.stored.projects), zone: zone)
+        .write(format, to: OutputBuffer(messages))
     case .editProject(let title, var edit, let goal):
       let project = try project(titled: title).project
       if let goal {

@@ -10,6 +10,8 @@ public import TallyReports
 public enum UserRequest {
   case addProject(NewProject)
   case listProjects(ListFormat)
+  /// The projects due a reading.
+  case showDue(ListFormat)
   /// Changes to a project; `goal` is completed from its current goal.
   case editProject(title: String, ProjectEdit, goal: GoalRequest? = nil)
   case deleteProject(title: String, confirmed: Bool)
@@ -123,8 +125,8 @@ public struct ImportFileRequest {
   public var file: String
   /// The project's title.
   public var project: String
-  /// The project to create when none has the title (`--create`), without its title.
-  public var newProject: (frequency: Frequency, units: String)?
+  /// The project to create when none has the title (`--create`); its title is `project`.
+  public var newProject: NewProject?
   /// How the file is read; its zone is the session's.
   public var options: ImportOptions
   /// Check the file and report; write nothing.
@@ -134,7 +136,7 @@ public struct ImportFileRequest {
 
   /// Describes an import.
   public init(
-    file: String, project: String, newProject: (frequency: Frequency, units: String)? = nil,
+    file: String, project: String, newProject: NewProject? = nil,
     options: ImportOptions, dryRun: Bool = false, skipInvalid: Bool = false
   ) {
     self.file = file

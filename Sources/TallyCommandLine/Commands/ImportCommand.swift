@@ -54,10 +54,12 @@ struct ImportFile: TallyCommand {
   @Argument(help: "The CSV file.", completion: .file()) var file: String
   @Option(help: "The project the readings go into.", completion: ProjectTitleCompletion.kind)
   var project: String
-  @Flag(help: "Create the project if it does not exist (with --frequency and --units).")
+  @Flag(help: "Create the project if it does not exist (with --frequency, --units, --kind).")
   var create = false
   @Option(help: "The new project's frequency, with --create.") var frequency: Frequency?
   @Option(help: "The new project's units, with --create.") var units: String?
+  @Option(help: "The new project's kind (total, gauge or meter), with --create.")
+  var kind: ProjectKind?
   @Option(help: "The column of dates (default: date).") var dateColumn: String?
   @Option(help: "The column of amounts (default: amount).") var amountColumn: String?
   @Option(help: "The column of notes (default: note, if there is one).") var noteColumn: String?
@@ -74,11 +76,11 @@ struct ImportFile: TallyCommand {
     if (filterColumn == nil) != (filterValue == nil) {
       throw ValidationError("--filter-column and --filter-value go together")
     }
-    if !create, frequency != nil || units != nil {
-      throw ValidationError("--frequency and --units are for --create")
+    if !create, frequency != nil || units != nil || kind != nil {
+      throw ValidationError("--frequency, --units and --kind are for --create")
     }
     if create, frequency == nil {
-      throw ValidationError("--create needs --frequency daily|monthly|yearly")
+      throw ValidationError("--create needs --frequency daily|weekly|monthly|quarterly|yearly")
     }
     if let delimiter, FieldDelimiter(argument: delimiter) == nil {
       throw ValidationError(
@@ -91,7 +93,10 @@ struct ImportFile: TallyCommand {
     .importFile(
       ImportFileRequest(
         file: file, project: project,
-        newProject: create ? frequency.map { ($0, units ?? "") } : nil,
+        newProject: create
+          ? frequency.map {
+            NewProject(title: project, units: units ?? "", frequency: $0, kind: kind ?? .total)
+          } : nil,
         options: options(zone: global.timeZone), dryRun: dryRun, skipInvalid: skipInvalid))
   }
 

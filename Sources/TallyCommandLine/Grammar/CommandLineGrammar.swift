@@ -10,7 +10,7 @@ public enum CommandLineGrammar {
     [
       ProjectCommand.self, ItemCommand.self, TimerCommand.self, UndoCommand.self,
       RedoCommand.self, LogCommand.self, ImportCommand.self, ReportCommand.self,
-      ExportCommand.self,
+      DueCommand.self, ExportCommand.self,
     ]
   }
 

@@ -129,3 +129,22 @@ public struct PeriodCalendar: Sendable {
     return CivilTime(year: index / 12, month: index % 12 + 1, day: 1)
   }
 }
+
+extension PeriodCalendar {
+  /// The number of the period that holds `timestamp`, counting periods from 1970: the periods
+  /// between two instants are the difference of their numbers.
+  public func index(of timestamp: Timestamp) -> Int64 {
+    let first = period(containing: timestamp).start
+    let (day, _) = CivilTime.of(first, in: zone)
+    switch period {
+    case .daily: return day.daysSince1970
+    // 1970-01-05 was a Monday.
+    case .weekly:
+      let days = day.daysSince1970 - 4
+      return days >= 0 ? days / 7 : (days - 6) / 7
+    case .monthly: return Int64(day.year * 12 + day.month - 1)
+    case .quarterly: return Int64(day.year * 4 + (day.month - 1) / 3)
+    case .yearly: return Int64(day.year)
+    }
+  }
+}

@@ -6,6 +6,11 @@ public struct Snapshot: Equatable, Sendable {
   public var timers: [RunningTimer]
   /// The readings of the project on screen, if one is.
   public var openProject: OpenProject?
+  /// How each project stands at the time the data was read.
+  ///
+  /// Due readings and goals' current periods depend on the time, so the application works
+  /// them out before the data reaches the state; empty as a storage reads it.
+  public var standing: [ProjectID: ProjectStanding] = [:]
 
   /// Creates a snapshot.
   public init(

@@ -11,6 +11,8 @@ final class HomeScreen: Screen, StoreSubscriber {
   struct Row: Identifiable, Equatable {
     var summary: ProjectSummary
     var timer: RunningTimer?
+    /// How many periods it missed, when a reading is due.
+    var periodsMissed: Int?
     var id: ProjectID { summary.id }
   }
 
@@ -20,7 +22,11 @@ final class HomeScreen: Screen, StoreSubscriber {
 
   override func show() {
     store.subscribe(self) { state in
-      state.stored.projects.map { Row(summary: $0, timer: state.timer(for: $0.id)) }
+      state.stored.projects.map {
+        Row(
+          summary: $0, timer: state.timer(for: $0.id),
+          periodsMissed: state.stored.standing[$0.id]?.periodsMissed)
+      }
     }
   }
 
@@ -43,12 +49,18 @@ final class HomeScreen: Screen, StoreSubscriber {
           + "readings in; `help` lists the commands.")
       return
     }
-    var table = TextTable(columns: [
-      .init("#", .right), .init("TITLE"), .init("UNITS"), .init("FREQUENCY"),
-      .init("READINGS", .right), .init("LAST READING"), .init("TIMER"),
-    ])
+    // The timer and due columns show only when a timer runs or a reading is due somewhere.
+    let showsTimer = rows.contains { $0.timer != nil }
+    let showsDue = rows.contains { $0.periodsMissed != nil }
+    var table = TextTable(
+      columns: [
+        .init("#", .right), .init("TITLE"), .init("UNITS"), .init("FREQUENCY"),
+        .init("READINGS", .right), .init("LAST READING"),
+      ] + (showsTimer ? [.init("TIMER")] : []) + (showsDue ? [.init("DUE")] : []))
     for (index, row) in rows.enumerated() {
-      table.append(format.project(row.summary, number: index + 1, timer: row.timer))
+      var cells = format.project(row.summary, number: index + 1, timer: row.timer)
+      if !showsTimer { cells.removeLast() }
+      table.append(cells + (showsDue ? [Rows.due(row.periodsMissed)] : []))
     }
     console.write(table.render(width: console.style.width))
   }
@@ -73,6 +85,8 @@ final class HomeScreen: Screen, StoreSubscriber {
   }
 
   private func line(_ row: Row, at index: Int) -> String {
-    Rows.line(format.project(row.summary, number: index + 1, timer: row.timer))
+    Rows.line(
+      format.project(row.summary, number: index + 1, timer: row.timer)
+        + [Rows.due(row.periodsMissed)])
   }
 }

@@ -11,11 +11,14 @@ final class ProjectScreen: Screen, StoreSubscriber {
   struct View: Equatable {
     var open: OpenProject?
     var timer: RunningTimer?
+    /// The goal's current period, when the project has a goal.
+    var goal: PeriodSummary?
   }
 
   let projectID: ProjectID
   private var shown: OpenProject?
   private var shownTimer: RunningTimer?
+  private var shownGoal: PeriodSummary?
 
   init(projectID: ProjectID, context: ScreenContext, path: [Route], stack: ScreenStack) {
     self.projectID = projectID
@@ -31,31 +34,40 @@ final class ProjectScreen: Screen, StoreSubscriber {
     store.subscribe(self) { state in
       View(
         open: state.stored.openProject.flatMap { $0.summary.id == id ? $0 : nil },
-        timer: state.timer(for: id))
+        timer: state.timer(for: id), goal: state.stored.standing[id]?.goalPeriod)
     }
   }
 
   override func didDeactivate() {
     shown = nil
     shownTimer = nil
+    shownGoal = nil
   }
 
   func newState(_ view: View) {
     guard let open = view.open else { return }
     if let shown {
       renderChanges(from: shown, to: open, timer: view.timer)
+      if view.goal != shownGoal { renderGoal(view.goal, of: open.summary.project) }
     } else {
-      render(open, timer: view.timer)
+      console.line(console.style.bold(rows.summary(open.summary, timer: view.timer)))
+      renderGoal(view.goal, of: open.summary.project)
+      render(open)
     }
     shown = open
     shownTimer = view.timer
+    shownGoal = view.goal
   }
 
   private var rows: Rows { Rows(zone: context.session.zone) }
 
-  private func render(_ open: OpenProject, timer: RunningTimer?) {
+  private func renderGoal(_ period: PeriodSummary?, of project: Project) {
+    guard let period, let line = rows.goal(period, of: project, barWidth: 20) else { return }
+    console.line(line)
+  }
+
+  private func render(_ open: OpenProject) {
     let summary = open.summary
-    console.line(console.style.bold(rows.summary(summary, timer: timer)))
     guard !open.readings.isEmpty else {
       console.line("No readings yet. `add AMOUNT [--note TEXT]` adds one; `start` starts a timer.")
       return
@@ -68,9 +80,8 @@ final class ProjectScreen: Screen, StoreSubscriber {
     for section in sections {
       let count = section.readings.count == 1 ? "1 reading" : "\(section.readings.count) readings"
       table.appendSection(
-        console.style.dim(
-          "\(section.label) · \(count) · \(rows.amount(section.total, units: summary.project.units))"
-        ))
+        console.style.dim("\(section.label) · \(count) · \(headline(of: section, summary.project))")
+      )
       for reading in section.readings {
         table.append(rows.reading(reading, units: summary.project.units))
       }
@@ -81,6 +92,17 @@ final class ProjectScreen: Screen, StoreSubscriber {
         console.style.dim(
           "The latest \(open.readings.count) of \(summary.readingCount) readings; "
             + "`list` shows them all."))
+    }
+  }
+
+  /// What a section adds up to in the project's kind: the sum of a total, the last reading of
+  /// a gauge or a meter.
+  private func headline(of section: ReadingSection, _ project: Project) -> String {
+    switch project.kind {
+    case .total: return rows.amount(section.total, units: project.units)
+    case .gauge, .meter:
+      guard let last = section.readings.max(by: { $0.precedes($1) }) else { return "" }
+      return "last " + rows.amount(last.amount, units: project.units)
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 
 /// How projects and readings read on screens, in tables and in the lines that report changes.
 struct Rows {
@@ -33,7 +34,9 @@ struct Rows {
   func summary(_ summary: ProjectSummary, timer: RunningTimer?) -> String {
     var parts = [summary.project.title]
     if !summary.project.units.isEmpty { parts.append(summary.project.units) }
-    parts.append(summary.project.frequency.rawValue)
+    parts.append(
+      summary.project.frequency.rawValue
+        + (summary.project.kind == .total ? "" : " " + summary.project.kind.rawValue))
     var count = summary.readingCount == 1 ? "1 reading" : "\(summary.readingCount) readings"
     if let last = summary.lastReadingAt {
       count += ", latest " + TimestampFormat.local(last, in: zone)
@@ -43,6 +46,31 @@ struct Rows {
       parts.append("timer running since " + TimestampFormat.local(timer.startedAt, in: zone))
     }
     return parts.joined(separator: " · ")
+  }
+
+  /// Whether a reading is due: `due`, `due, 3 missed`, or nothing.
+  static func due(_ periodsMissed: Int?) -> String {
+    guard let periodsMissed else { return "" }
+    return periodsMissed == 0 ? "due" : "due, \(periodsMissed) missed"
+  }
+
+  /// The goal's current period: `Goal at most 80 kg per week · 2024-W12: 81 kg, 101% ███`.
+  func goal(_ period: PeriodSummary, of project: Project, barWidth: Int) -> String? {
+    guard let goal = period.goal else { return nil }
+    var line = "Goal \(goal.description(units: project.units)) · \(period.period.label): "
+    guard let headline = period.headline(project.kind) else {
+      return line + "no \(project.kind.headlineName) yet"
+    }
+    line += amount(headline, units: project.units)
+    if let progress = period.progress(project.kind) {
+      line += ", " + ReportValue.percent(progress).forPeople(decimals: nil)
+      let filled = Int((min(max(progress, 0), 100) / 100 * Double(barWidth)).rounded())
+      line +=
+        " " + String(repeating: "█", count: filled)
+        + String(repeating: "░", count: barWidth - filled)
+    }
+    if let met = period.met(project.kind) { line += met ? " · met" : " · missed" }
+    return line
   }
 
   /// Cells joined for a one-line report of a change.

@@ -1,0 +1,82 @@
+public import Foundation
+public import TallyCore
+import TallyReports
+
+/// How projects stand at the time the clock tells: which are due a reading and how many
+/// periods they missed, and how each goal's current period is going.
+public struct StandingQuery: Sendable {
+  let storage: any Storage
+  let zone: TimeZone
+  let clock: @Sendable () -> Timestamp
+
+  /// Creates a query over `storage`, with periods in `zone`'s calendar.
+  public init(storage: any Storage, zone: TimeZone, clock: @escaping @Sendable () -> Timestamp) {
+    self.storage = storage
+    self.zone = zone
+    self.clock = clock
+  }
+
+  /// The standing of each project in `projects`.
+  ///
+  /// Whether a project is due comes from its latest reading's time, which the project list
+  /// keeps: only a project with a reading after the current period (a reading dated ahead)
+  /// or a goal asks the storage anything.
+  public func standing(of projects: [ProjectSummary]) throws(TallyError)
+    -> [ProjectID: ProjectStanding]
+  {
+    let now = clock()
+    var result: [ProjectID: ProjectStanding] = [:]
+    for summary in projects {
+      let project = summary.project
+      var standing = ProjectStanding(
+        periodsMissed: try periodsMissed(summary, now: now))
+      if let goal = project.goal {
+        let calendar = PeriodCalendar(period: goal.per, zone: zone)
+        let current = calendar.period(containing: now)
+        let builder = ReportBuilder(calendar: calendar, includesEmpty: true, now: now)
+        standing.goalPeriod = try storage.withAggregates(of: project.id) { aggregates in
+          try builder.report(of: project, from: current.start, to: current.end, over: aggregates)
+            .rows.first
+        }
+      }
+      result[project.id] = standing
+    }
+    return result
+  }
+
+  /// The projects due a reading now, in the order given, with how many periods they missed.
+  public func due(_ projects: [ProjectSummary]) throws(TallyError) -> [(ProjectSummary, Int)] {
+    let now = clock()
+    var result: [(ProjectSummary, Int)] = []
+    for summary in projects {
+      if let missed = try periodsMissed(summary, now: now) { result.append((summary, missed)) }
+    }
+    return result
+  }
+
+  /// How many whole periods passed without a reading before the current one, when the
+  /// current period of the project's frequency has none; `nil` when it has one.
+  private func periodsMissed(_ summary: ProjectSummary, now: Timestamp) throws(TallyError) -> Int? {
+    let calendar = PeriodCalendar(period: summary.project.frequency, zone: zone)
+    let current = calendar.period(containing: now)
+    var last = summary.lastReadingAt
+    if let latest = last, latest >= current.start {
+      guard latest >= current.end else { return nil }
+      // A reading dated ahead: look for one in the current period, and the last before it.
+      let (inCurrent, before) = try storage.withAggregates(of: summary.id) { aggregates in
+        (
+          try aggregates.firstReading(atOrAfter: current.start).map { $0 < current.end }
+            ?? false,
+          try aggregates.reading(.before, of: .start(of: current.start))?.timestamp
+        )
+      }
+      guard !inCurrent else { return nil }
+      last = before
+    }
+    let since = calendar.index(of: last ?? summary.project.createdAt)
+    // Without a reading, the period the project was created in counts as missed too, unless
+    // it is the current one.
+    let missed = calendar.index(of: now) - since - (last == nil ? 0 : 1)
+    return Int(max(0, missed))
+  }
+}

@@ -1,0 +1,23 @@
+/// How a project stands now.
+///
+/// Whether a reading is due, and how its goal's current period is going. Both depend on the time, so the application works them out and the screens show
+/// them from the state.
+public struct ProjectStanding: Equatable, Sendable {
+  /// How many periods went by without a reading, when one is due.
+  ///
+  /// When the current period of the project's frequency has no reading: the whole periods
+  /// before it without one since the last reading (or since the project was created). `nil`
+  /// when a reading is not due.
+  public var periodsMissed: Int?
+  /// The goal's current period so far, when the project has a goal.
+  public var goalPeriod: PeriodSummary?
+
+  /// Creates a standing.
+  public init(periodsMissed: Int? = nil, goalPeriod: PeriodSummary? = nil) {
+    self.periodsMissed = periodsMissed
+    self.goalPeriod = goalPeriod
+  }
+
+  /// Whether a reading is due.
+  public var isDue: Bool { periodsMissed != nil }
+}
