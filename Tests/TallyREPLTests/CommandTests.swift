@@ -93,6 +93,11 @@ import Testing
       try parse("report --period yearly", on: route)
         == .subcommand(["report", "Mileage", "--period", "yearly"]))
     #expect(try parse("report", on: route) == .push(.report))
+    // Titles or --all after `report` are the subcommand as it is, not two reports of one.
+    #expect(
+      try parse("report Mileage --format csv", on: route)
+        == .subcommand(["report", "Mileage", "--format", "csv"]))
+    #expect(try parse("report --all", on: route) == .subcommand(["report", "--all"]))
     #expect(try parse("edit", on: route) == .push(.editProject))
     #expect(
       try parse("import fuel.csv --skip-invalid", on: route)

@@ -113,6 +113,9 @@ enum REPLCommand: Equatable {
     switch name {
     case "report" where arguments.isEmpty:
       return state.navigation.route.last == .report ? nil : .push(.report)
+    case "report" where arguments.contains("--all") || arguments.first?.hasPrefix("-") == false:
+      // Titles or --all given: the subcommand as it is, not this project's report as well.
+      return .subcommand(["report"] + arguments)
     case "edit" where arguments.isEmpty:
       return .push(.editProject)
     case "edit":
