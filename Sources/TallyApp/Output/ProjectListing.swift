@@ -20,7 +20,7 @@ struct ProjectListing {
       ])
       for summary in projects {
         table.append([
-          summary.project.title, summary.project.units, summary.project.frequency.rawValue,
+          summary.project.title, summary.project.units, summary.project.cadence,
           String(summary.readingCount),
           summary.lastReadingAt.map { TimestampFormat.local($0, in: zone) } ?? "",
           TimestampFormat.local(summary.project.updatedAt, in: zone),

@@ -20,6 +20,13 @@ public enum ProjectKind: String, CaseIterable, Codable, Sendable {
   }
 }
 
+extension Project {
+  /// Its frequency, and its kind unless it is a total: `weekly`, `weekly gauge`.
+  public var cadence: String {
+    frequency.rawValue + (kind == .total ? "" : " " + kind.rawValue)
+  }
+}
+
 extension CaseIterable where Self: RawRepresentable, RawValue == String {
   /// The cases' names as a person reads a list of choices: `total, gauge or meter`.
   public static var choices: String {

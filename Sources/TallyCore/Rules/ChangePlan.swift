@@ -56,9 +56,14 @@ public struct ChangePlan: Equatable, Sendable {
         after.goals.append(GoalSetting(since: at, goal: goal.value))
       }
       after.updatedAt = at
-      return ChangePlan(
-        change: .updateProject(before: before, after: after),
-        message: "Changed project \(after.title)")
+      var message = "Changed project \(after.title)"
+      if after.kind != before.kind { message += "; it is a \(after.kind.rawValue) now" }
+      if after.goals != before.goals {
+        message +=
+          after.goal.map { "; goal from now on: \($0.description(units: after.units))" }
+          ?? "; no goal from now on"
+      }
+      return ChangePlan(change: .updateProject(before: before, after: after), message: message)
 
     case .deleteProject(let id, _):
       let project = try db.project(id)

@@ -11,7 +11,7 @@ struct Rows {
   func project(_ summary: ProjectSummary, number: Int, timer: RunningTimer?) -> [String] {
     [
       "\(number)", summary.project.title, summary.project.units,
-      summary.project.frequency.rawValue, "\(summary.readingCount)",
+      summary.project.cadence, "\(summary.readingCount)",
       summary.lastReadingAt.map { TimestampFormat.local($0, in: zone) } ?? "",
       timer.map { "running since " + TimestampFormat.local($0.startedAt, in: zone) } ?? "",
     ]
@@ -34,9 +34,7 @@ struct Rows {
   func summary(_ summary: ProjectSummary, timer: RunningTimer?) -> String {
     var parts = [summary.project.title]
     if !summary.project.units.isEmpty { parts.append(summary.project.units) }
-    parts.append(
-      summary.project.frequency.rawValue
-        + (summary.project.kind == .total ? "" : " " + summary.project.kind.rawValue))
+    parts.append(summary.project.cadence)
     var count = summary.readingCount == 1 ? "1 reading" : "\(summary.readingCount) readings"
     if let last = summary.lastReadingAt {
       count += ", latest " + TimestampFormat.local(last, in: zone)
