@@ -99,6 +99,13 @@ import Testing
       ["report", "Mileage", "--stats", "usage"], 1,
       "--stats usage does not apply to Mileage, a total project: usage is for meter projects"),
     Case(["report", "--all", "--stats", "count,median"], 1, "'median' is not a statistic"),
+    Case(["report", "Mileage", "--stats", "sum,sum"], 1, "--stats 'sum,sum' names sum twice"),
+    Case(
+      ["item", "add", "Mileage", "5", "--reset"], 1,
+      "--reset marks a meter's reading; Mileage is a total project"),
+    Case(
+      ["project", "edit", "Mileage", "--decimals", "-1"], 1,
+      "--decimals -1 is not between 0 and 9"),
     Case(
       ["project", "edit", "Spend", "--kind", "meter"], 1,
       "Spend cannot become a meter: reading 5 (5 at 2024-01-02T00:00:00+00:00) is lower than reading 4"

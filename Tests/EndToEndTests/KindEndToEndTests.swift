@@ -45,11 +45,18 @@ import Testing
       result.stderr.contains(
         "the row on line 4 (90 at 2024-03-01T00:00:00+00:00) is lower than the row on line 3"),
       "\(result.stderr)")
-    #expect(try sandbox.succeed("export") == "project,timestamp,amount,note\n")
+    #expect(try sandbox.succeed("export") == "project,timestamp,amount,note,reset\n")
     // With the row marked as a reset, it goes in.
     try Data("date,amount,reset\n2024-01-01,100,\n2024-02-01,250,no\n2024-03-01,90,yes\n".utf8)
       .write(to: file)
     try sandbox.succeed("import", file.path, "--project", "Gas")
+    // The reset is exported, and the export imports back into a new meter.
+    let export = try sandbox.succeed("export")
+    #expect(export.contains("Gas,2024-03-01T00:00:00+00:00,90,,yes\n"))
+    try Data(export.utf8).write(to: file)
+    try sandbox.succeed(
+      "import", file.path, "--project", "Gas 2", "--create", "--frequency", "monthly", "--kind",
+      "meter")
     // The new dial's 90 are used between the readings on either side: all in February.
     #expect(
       try sandbox.succeed("report", "Gas", "--stats", "usage")

@@ -5,7 +5,7 @@ import TallyReports
 /// The projects due a reading, in each output format: `project,frequency,last_reading,
 /// periods_missed`.
 struct DueListing {
-  let due: [(ProjectSummary, Int)]
+  let due: [DueProject]
   let zone: TimeZone
 
   static let header = ["project", "frequency", "last_reading", "periods_missed"]
@@ -20,34 +20,37 @@ struct DueListing {
       var table = TextTable(columns: [
         .init("PROJECT"), .init("FREQUENCY"), .init("LAST READING"), .init("MISSED", .right),
       ])
-      for (summary, missed) in due {
+      for project in due {
+        let summary = project.summary
         table.append([
           summary.project.title, summary.project.frequency.rawValue,
-          summary.lastReadingAt.map { TimestampFormat.local($0, in: zone) } ?? "never",
-          String(missed),
+          project.lastReading.map { TimestampFormat.local($0, in: zone) } ?? "never",
+          String(project.periodsMissed),
         ])
       }
       output.write(table.render())
     case .csv:
       output.write(CSVWriter.line(Self.header))
-      for (summary, missed) in due {
+      for project in due {
+        let summary = project.summary
         output.write(
           CSVWriter.line([
             summary.project.title, summary.project.frequency.rawValue,
-            summary.lastReadingAt.map { TimestampFormat.iso8601($0, in: zone) } ?? "",
-            String(missed),
+            project.lastReading.map { TimestampFormat.iso8601($0, in: zone) } ?? "",
+            String(project.periodsMissed),
           ]))
       }
     case .json:
       output.write(
         JSONWriter.array(
-          due.map { summary, missed in
-            JSONWriter.object([
+          due.map { project in
+            let summary = project.summary
+            return JSONWriter.object([
               "project": .string(summary.project.title),
               "frequency": .string(summary.project.frequency.rawValue),
               "last_reading": .optional(
-                summary.lastReadingAt.map { TimestampFormat.iso8601($0, in: zone) }),
-              "periods_missed": .integer(Int64(missed)),
+                project.lastReading.map { TimestampFormat.iso8601($0, in: zone) }),
+              "periods_missed": .integer(Int64(project.periodsMissed)),
             ])
           }))
     }

@@ -3,6 +3,8 @@ import TallyCore
 import TallyReports
 
 /// A project's readings in each output format, written as they stream from the database.
+///
+/// A meter's listing has a `reset` column (`yes` for a reset), so that it imports back.
 final class ReadingListing {
   private let project: Project
   private let zone: TimeZone
@@ -25,7 +27,9 @@ final class ReadingListing {
   func begin(_ format: ListFormat, to output: OutputBuffer) {
     switch format {
     case .table: break
-    case .csv: output.write(CSVWriter.line(["id", "timestamp", "amount", "note"]))
+    case .csv:
+      output.write(
+        CSVWriter.line(["id", "timestamp", "amount", "note"] + (isMeter ? ["reset"] : [])))
     case .json: output.write("[")
     }
   }
@@ -41,25 +45,28 @@ final class ReadingListing {
       }
       table.append([
         reading.id.description, TimestampFormat.local(reading.timestamp, in: zone),
-        AmountFormat.plain(reading.amount), reading.note ?? "",
+        AmountFormat.plain(reading.amount) + (reading.isReset ? " (reset)" : ""),
+        reading.note ?? "",
       ])
     case .csv:
       output.write(
-        CSVWriter.line([
-          reading.id.description, TimestampFormat.iso8601(reading.timestamp, in: zone),
-          AmountFormat.plain(reading.amount), reading.note ?? "",
-        ]))
+        CSVWriter.line(
+          [
+            reading.id.description, TimestampFormat.iso8601(reading.timestamp, in: zone),
+            AmountFormat.plain(reading.amount), reading.note ?? "",
+          ] + (isMeter ? [reading.isReset ? "yes" : ""] : [])))
     case .json:
-      output.write(
-        (count == 0 ? "\n" : ",\n")
-          + JSONWriter.object([
-            "id": .integer(reading.id.rawValue),
-            "timestamp": .string(TimestampFormat.iso8601(reading.timestamp, in: zone)),
-            "amount": .number(reading.amount),
-            "note": .optional(reading.note),
-          ]))
+      var pairs: [(String, JSONWriter.Value)] = [
+        ("id", .integer(reading.id.rawValue)),
+        ("timestamp", .string(TimestampFormat.iso8601(reading.timestamp, in: zone))),
+        ("amount", .number(reading.amount)), ("note", .optional(reading.note)),
+      ]
+      if isMeter { pairs.append(("reset", .bool(reading.isReset))) }
+      output.write((count == 0 ? "\n" : ",\n") + JSONWriter.object(pairs))
     }
   }
+
+  private var isMeter: Bool { project.kind == .meter }
 
   func end(_ format: ListFormat, to output: OutputBuffer) {
     switch format {

@@ -39,7 +39,8 @@ extension Session {
     -> String
   {
     if let template = request.template {
-      return try ReportTemplate(path: template).render(reports, generated: now, zone: zone)
+      return try ReportTemplate(path: template).render(
+        reports, generated: now, zone: zone, statistics: request.statistics)
     }
     let format =
       request.format ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
@@ -50,35 +51,39 @@ extension Session {
     case .json:
       return ReportJSON.render(reports, statistics: request.statistics ?? ReportStatistic.contract)
     case .markdown:
-      return ReportTemplate.markdown.render(reports, generated: now, zone: zone)
+      return ReportTemplate.markdown.render(
+        reports, generated: now, zone: zone, statistics: request.statistics)
     }
   }
 
-  /// Writes every reading, in a form `import` reads back.
+  /// Writes every reading, in a form `import` reads back: with a `reset` column when a
+  /// project is a meter.
   func export(_ format: ExportFormat) throws(TallyError) {
     let output = OutputBuffer(messages)
     var count = 0
+    let marksResets = store.state.stored.projects.contains { $0.project.kind == .meter }
     switch format {
     case .csv:
-      output.write(CSVWriter.line(["project", "timestamp", "amount", "note"]))
+      output.write(
+        CSVWriter.line(["project", "timestamp", "amount", "note"] + (marksResets ? ["reset"] : [])))
       try storage.forEachReadingWithTitle { title, reading in
         output.write(
-          CSVWriter.line([
-            title, TimestampFormat.iso8601(reading.timestamp, in: zone),
-            AmountFormat.plain(reading.amount), reading.note ?? "",
-          ]))
+          CSVWriter.line(
+            [
+              title, TimestampFormat.iso8601(reading.timestamp, in: zone),
+              AmountFormat.plain(reading.amount), reading.note ?? "",
+            ] + (marksResets ? [reading.isReset ? "yes" : ""] : [])))
       }
     case .json:
       output.write("[")
       try storage.forEachReadingWithTitle { title, reading in
-        output.write(
-          (count == 0 ? "\n" : ",\n")
-            + JSONWriter.object([
-              "project": .string(title),
-              "timestamp": .string(TimestampFormat.iso8601(reading.timestamp, in: zone)),
-              "amount": .number(reading.amount),
-              "note": .optional(reading.note),
-            ]))
+        var pairs: [(String, JSONWriter.Value)] = [
+          ("project", .string(title)),
+          ("timestamp", .string(TimestampFormat.iso8601(reading.timestamp, in: zone))),
+          ("amount", .number(reading.amount)), ("note", .optional(reading.note)),
+        ]
+        if marksResets { pairs.append(("reset", .bool(reading.isReset))) }
+        output.write((count == 0 ? "\n" : ",\n") + JSONWriter.object(pairs))
         count += 1
       }
       output.write(count == 0 ? "]\n" : "\n]\n")

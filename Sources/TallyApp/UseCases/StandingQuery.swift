@@ -44,19 +44,24 @@ public struct StandingQuery: Sendable {
     return result
   }
 
-  /// The projects due a reading now, in the order given, with how many periods they missed.
-  public func due(_ projects: [ProjectSummary]) throws(TallyError) -> [(ProjectSummary, Int)] {
+  /// The projects due a reading now, in the order given.
+  public func due(_ projects: [ProjectSummary]) throws(TallyError) -> [DueProject] {
     let now = clock()
-    var result: [(ProjectSummary, Int)] = []
+    var result: [DueProject] = []
     for summary in projects {
-      if let missed = try periodsMissed(summary, now: now) { result.append((summary, missed)) }
+      if let due = try due(summary, now: now) { result.append(due) }
     }
     return result
   }
 
-  /// How many whole periods passed without a reading before the current one, when the
-  /// current period of the project's frequency has none; `nil` when it has one.
   private func periodsMissed(_ summary: ProjectSummary, now: Timestamp) throws(TallyError) -> Int? {
+    try due(summary, now: now)?.periodsMissed
+  }
+
+  /// The project as due, when the current period of its frequency has no reading: how many
+  /// whole periods before it passed without one, since its last reading before the current
+  /// period; `nil` when it has one.
+  private func due(_ summary: ProjectSummary, now: Timestamp) throws(TallyError) -> DueProject? {
     let calendar = PeriodCalendar(period: summary.project.frequency, zone: zone)
     let current = calendar.period(containing: now)
     var last = summary.lastReadingAt
@@ -77,6 +82,16 @@ public struct StandingQuery: Sendable {
     // Without a reading, the period the project was created in counts as missed too, unless
     // it is the current one.
     let missed = calendar.index(of: now) - since - (last == nil ? 0 : 1)
-    return Int(max(0, missed))
+    return DueProject(summary: summary, lastReading: last, periodsMissed: Int(max(0, missed)))
   }
+}
+
+/// A project due a reading.
+public struct DueProject: Equatable, Sendable {
+  /// The project.
+  public var summary: ProjectSummary
+  /// Its last reading before the current period, if any: where the missed periods start.
+  public var lastReading: Timestamp?
+  /// The whole periods between that reading's (or the project's creation) and the current one.
+  public var periodsMissed: Int
 }

@@ -6,6 +6,7 @@ import TallyCore
 /// take them.
 struct ProjectOptions: ParsableArguments {
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Decimal places people are shown (0 to 9), or none for the default; programs get every digit.",
       valueName: "n"))

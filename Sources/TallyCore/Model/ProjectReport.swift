@@ -169,8 +169,7 @@ public struct ProjectReport: Equatable, Sendable {
       min: rows.compactMap(\.min).min(), max: rows.compactMap(\.max).max())
     total.first = rows.lazy.compactMap(\.first).first
     total.last = rows.reversed().lazy.compactMap(\.last).first
-    // A gauge's change over the range: from the reading before it, or else its first.
-    total.previous = rows.first?.previous ?? total.first
+    total.previous = rows.first?.previous
     if project.kind == .meter {
       total.usage = rows.reduce(0) { $0 + ($1.usage ?? 0) }
       total.coveredDays = rows.reduce(0) { $0 + ($1.coveredDays ?? 0) }

@@ -2,14 +2,16 @@
 /// it is marked as a reset (the meter was reset or replaced and counts from 0 again).
 public enum MeterRule {
   /// Fails when `reading` would come right after `previous` on a meter and is lower without
-  /// being a reset.
-  public static func check(
-    _ previous: Reading?, then reading: Reading?, in project: Project
+  /// being a reset; `hint` says what to do about it.
+  static func check(
+    _ previous: Reading?, then reading: Reading?, in project: Project, hint: String
   ) throws(TallyError) {
     guard let previous, let reading, !reading.isReset, reading.amount < previous.amount else {
       return
     }
-    throw fallError(MeterFall(previous: previous, reading: reading), in: project)
+    var error = fallError(MeterFall(previous: previous, reading: reading), in: project)
+    error.hint = hint
+    throw error
   }
 
   /// The error for a meter reading lower than the one before it; `line` names the row of a
@@ -22,11 +24,11 @@ public enum MeterRule {
       .invalidInput,
       "\(describe(fall, in: project, line: line)): \(project.title) is a meter, "
         + "whose readings only count up",
-      hint:
-        "If the meter was reset or replaced, mark the reading as a reset: "
-        + (fromFile
-          ? "`yes` in a `reset` column on its row"
-          : "`tally item edit \(fall.reading.id) --reset`") + ".")
+      hint: fromFile
+        ? "Nothing was imported. If the meter was reset or replaced there, write `yes` in a "
+          + "`reset` column on that row."
+        : "If the meter was reset or replaced, mark the reading as a reset: "
+          + "`tally item edit \(fall.reading.id) --reset`.")
   }
 
   /// `reading 7 (900 km at …) is lower than reading 6 (1000 km at …) before it`.
@@ -42,16 +44,34 @@ public enum MeterRule {
     return describe(fall.reading) + " is lower than " + describe(fall.previous) + " before it"
   }
 
-  /// Checks that adding `reading` to `project` keeps its readings counting up.
+  /// Checks that adding `reading` to `project` keeps its readings counting up; a reading
+  /// marked as a reset belongs to a meter.
   static func checkAdding(
     _ reading: Reading, to project: Project, in db: some StoredFacts
   ) throws {
-    guard project.kind == .meter else { return }
+    guard project.kind == .meter else {
+      guard !reading.isReset else {
+        throw TallyError(
+          .invalidInput,
+          "--reset marks a meter's reading; \(project.title) is a \(project.kind.rawValue) project",
+          hint: "`tally project edit \(project.title) --kind meter` makes it a meter.")
+      }
+      return
+    }
     let key = ReadingOrder.Key(reading)
     let previous = try db.reading(of: project.id, .before, of: key, excluding: reading.id)
     let next = try db.reading(of: project.id, .after, of: key, excluding: reading.id)
-    try check(previous, then: reading, in: project)
-    try check(reading, then: next, in: project)
+    let new = try reading.id.rawValue >= db.nextID(of: .reading)
+    try check(
+      previous, then: reading, in: project,
+      hint: "If the meter was reset or replaced, mark the reading as a reset: "
+        + (new ? "add it with --reset." : "`--reset` with `tally item edit \(reading.id)`."))
+    if let next {
+      try check(
+        reading, then: next, in: project,
+        hint: "Check the amount: reading \(next.id) after it is lower. If the meter was reset "
+          + "or replaced at \(next.id), mark that one: `tally item edit \(next.id) --reset`.")
+    }
   }
 
   /// Checks that taking `reading` out of `project` keeps its readings counting up: the
@@ -63,7 +83,13 @@ public enum MeterRule {
     let key = ReadingOrder.Key(reading)
     let previous = try db.reading(of: project.id, .before, of: key, excluding: reading.id)
     let next = try db.reading(of: project.id, .after, of: key, excluding: reading.id)
-    try check(previous, then: next, in: project)
+    if let next {
+      try check(
+        previous, then: next, in: project,
+        hint: "Without reading \(reading.id), reading \(next.id) would be lower than the one "
+          + "before it. Mark \(next.id) as a reset first (`tally item edit \(next.id) --reset`) "
+          + "if the meter was reset or replaced then.")
+    }
   }
 
   /// Checks that `project`'s stored readings count up, before it becomes a meter.

@@ -101,9 +101,12 @@ public struct ReportBuilder: Sendable {
         if let dial {
           let startUsage = try usageAtStart ?? dial.usage(at: start)
           let endUsage = try dial.usage(at: end)
-          row.usage = AmountFormat.difference(
-            endUsage - startUsage, scale: Swift.max(abs(endUsage), abs(startUsage)))
-          row.coveredDays = covered / 86_400
+          // Outside the readings' span the usage is not known: not 0.
+          if inSpan {
+            row.usage = AmountFormat.difference(
+              endUsage - startUsage, scale: Swift.max(abs(endUsage), abs(startUsage)))
+            row.coveredDays = covered / 86_400
+          }
           usageAtStart = endUsage
         }
         rows.append(row)

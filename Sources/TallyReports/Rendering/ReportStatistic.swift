@@ -69,6 +69,9 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
           "--stats '\(text)': '\(trimmed)' is not a statistic; choose from "
             + allCases.map(\.rawValue).joined(separator: ", "))
       }
+      guard !result.contains(statistic) else {
+        throw TallyError(.invalidInput, "--stats '\(text)' names \(trimmed) twice")
+      }
       result.append(statistic)
     }
     return result

@@ -60,9 +60,14 @@ public struct ReportTemplate: Sendable {
   ///   - reports: The reports.
   ///   - generated: When the report is made.
   ///   - zone: The zone of its periods.
+  ///   - statistics: The columns; `nil` gives each kind's own.
   /// - Returns: The rendered text.
-  public func render(_ reports: [ProjectReport], generated: Timestamp, zone: TimeZone) -> String {
-    template.render(ReportContext.make(reports, generated: generated, zone: zone))
+  public func render(
+    _ reports: [ProjectReport], generated: Timestamp, zone: TimeZone,
+    statistics: [ReportStatistic]? = nil
+  ) -> String {
+    template.render(
+      ReportContext.make(reports, generated: generated, zone: zone, statistics: statistics))
   }
 }
 
@@ -88,20 +93,23 @@ struct MarkdownContentType: MustacheContentType {
 
 /// The values a report template sees; `Templates/README.md` lists them.
 enum ReportContext {
-  static func make(_ reports: [ProjectReport], generated: Timestamp, zone: TimeZone)
-    -> [String: Any]
-  {
+  static func make(
+    _ reports: [ProjectReport], generated: Timestamp, zone: TimeZone,
+    statistics: [ReportStatistic]?
+  ) -> [String: Any] {
     [
       "title": "Report",
       "generated": TimestampFormat.local(generated, in: zone),
       "zone": zone.identifier,
-      "projects": reports.map(project),
+      "projects": reports.map { project($0, statistics: statistics) },
     ]
   }
 
-  private static func project(_ report: ProjectReport) -> [String: Any] {
+  private static func project(_ report: ProjectReport, statistics: [ReportStatistic]?)
+    -> [String: Any]
+  {
     let project = report.project
-    let statistics = report.shownStatistics
+    let statistics = statistics ?? report.shownStatistics
     let total = report.total
     var totalValues = figures(of: total, in: report)
     totalValues["cells"] = report.totalCells(statistics)

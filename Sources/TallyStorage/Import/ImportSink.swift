@@ -32,6 +32,8 @@ final class ImportSink: ImportRowSink {
   /// The file line of each inserted row, in the order of their ids, when kept (for a meter,
   /// whose rules are checked after the rows are in).
   private(set) var insertedLines: [Int32]?
+  /// Whether the rows go into a meter: only a meter's readings are marked as resets.
+  private let isMeter: Bool
 
   /// How many rows were inserted.
   private(set) var imported = 0
@@ -53,9 +55,10 @@ final class ImportSink: ImportRowSink {
 
   init(
     db: Database, projectID: ProjectID, batchID: ImportBatchID, projectIsEmpty: Bool,
-    keepsAllProblems: Bool, keepsLines: Bool = false
+    keepsAllProblems: Bool, isMeter: Bool = false
   ) throws {
-    insertedLines = keepsLines ? [] : nil
+    self.isMeter = isMeter
+    insertedLines = isMeter ? [] : nil
     self.db = db
     self.projectID = projectID.rawValue
     self.batchID = batchID.rawValue
@@ -152,7 +155,7 @@ final class ImportSink: ImportRowSink {
           sqlite3_bind_null(statement, parameter + 3)
         }
         sqlite3_bind_int64(statement, parameter + 4, batchID)
-        sqlite3_bind_int(statement, parameter + 5, row.isReset ? 1 : 0)
+        sqlite3_bind_int(statement, parameter + 5, isMeter && row.isReset ? 1 : 0)
         parameter += 6
         insertedLines?.append(Int32(clamping: row.line))
       }

@@ -56,7 +56,7 @@ extension TallyDatabase {
       let firstReadingID = try db.nextID(of: .reading)
       let sink = try ImportSink(
         db: db, projectID: project.id, batchID: batchID, projectIsEmpty: projectIsEmpty,
-        keepsAllProblems: job.skipInvalid, keepsLines: project.kind == .meter)
+        keepsAllProblems: job.skipInvalid, isMeter: project.kind == .meter)
       var sha256 = ""
       try db.withReadingIndex(suspended: rebuildsIndex) {
         sha256 = try job.rows.feed(sink)
