@@ -31,7 +31,7 @@ struct REPLSubcommand: ParsableCommand {
   static func start(_ global: GlobalOptions, script: String? = nil) throws {
     let interactive = script == nil && isatty(STDIN_FILENO) == 1
     let session = try Session(
-      global.sessionOptions(resumingRoute: interactive, creating: true))
+      global.sessionOptions(resumingRoute: interactive, creating: true, showsScreens: true))
     let environment = ProcessInfo.processInfo.environment
     let reader: any LineReader
     var source = "stdin"

@@ -41,7 +41,7 @@ final class REPLHarness {
       storage: database,
       options: SessionOptions(
         location: DatabaseLocation(option: ":memory:", environment: [:], homeDirectory: "/"),
-        zone: .gmt, clock: { REPLHarness.now }))
+        zone: .gmt, clock: { REPLHarness.now }, showsScreens: true))
     reader = ScriptedLines(interactive: interactive)
     let captured = captured
     captured.width = width

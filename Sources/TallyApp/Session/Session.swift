@@ -63,12 +63,16 @@ public final class Session {
     middleware.append(PersistenceMiddleware(storage: storage))
     middleware.append(ReportMiddleware(query: reports))
     let standing = StandingQuery(storage: storage, zone: zone, clock: clock)
-    middleware.append(StandingMiddleware(query: standing))
+    if options.showsScreens {
+      middleware.append(StandingMiddleware(query: standing))
+    }
     if options.resumingRoute {
       middleware.append(RouteMemoryMiddleware(storage: storage))
     }
     var state = AppState(navigation: NavigationState(route: route), stored: stored)
-    state.stored.standing = try standing.standing(of: stored.projects)
+    if options.showsScreens {
+      state.stored.standing = try standing.standing(of: stored.projects)
+    }
     // A resumed report screen shows its report at once, as the middleware loads it later.
     if let shown = state.shownReport {
       state.report = try reports.report(shown.project, period: shown.period)
@@ -147,13 +151,18 @@ public struct SessionOptions: Sendable {
   public var logLevel: Logger.Level?
   /// A fixed clock, for tests; `nil` reads `TALLY_NOW`, else the system's.
   public var clock: (@Sendable () -> Timestamp)?
+  /// Whether screens show the state (the REPL): only then does the session work out how each
+  /// project stands (due readings, goals' current periods) whenever stored data arrives; a
+  /// subcommand that prints and exits does not pay for it.
+  public var showsScreens: Bool
 
   /// Describes a session.
   public init(
     location: DatabaseLocation, zone: TimeZone, resumingRoute: Bool = false,
     creating: Bool = false, logLevel: Logger.Level? = nil,
-    clock: (@Sendable () -> Timestamp)? = nil
+    clock: (@Sendable () -> Timestamp)? = nil, showsScreens: Bool = false
   ) {
+    self.showsScreens = showsScreens
     self.location = location
     self.zone = zone
     self.resumingRoute = resumingRoute

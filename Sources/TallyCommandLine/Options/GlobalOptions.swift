@@ -59,13 +59,15 @@ public struct GlobalOptions: ParsableArguments {
   var choosesDatabaseOrZone: Bool { databasePath != nil || timeZoneName != nil }
 
   /// The session these options describe.
-  public func sessionOptions(resumingRoute: Bool = false, creating: Bool) throws -> SessionOptions {
+  public func sessionOptions(
+    resumingRoute: Bool = false, creating: Bool, showsScreens: Bool = false
+  ) throws -> SessionOptions {
     SessionOptions(
       location: databaseLocation, zone: timeZone, resumingRoute: resumingRoute,
       creating: creating,
       logLevel: try logLevel.map { name throws(TallyError) in
         try LogLevelName.level(name, from: "--log-level")
-      })
+      }, showsScreens: showsScreens)
   }
 
   /// The database location as the contract orders the sources.
