@@ -93,7 +93,7 @@ import Testing
     ),
     Case(
       ["item", "add", "Odometer", "1600", "--at", "2024-01-15"], 1,
-      "reading 3 (1500 km at 2024-02-01T00:00:00+00:00) is lower than reading 6"),
+      "reading 3 (1500 km at 2024-02-01T00:00:00+00:00) is lower than the new reading"),
     Case(["item", "edit", "3", "--amount", "10"], 1, "Odometer is a meter"),
     Case(
       ["report", "Mileage", "--stats", "usage"], 1,

@@ -4,12 +4,16 @@ public enum MeterRule {
   /// Fails when `reading` would come right after `previous` on a meter and is lower without
   /// being a reset; `hint` says what to do about it.
   static func check(
-    _ previous: Reading?, then reading: Reading?, in project: Project, hint: String
+    _ previous: Reading?, then reading: Reading?, in project: Project, hint: String,
+    newReading: ReadingID? = nil
   ) throws(TallyError) {
     guard let previous, let reading, !reading.isReset, reading.amount < previous.amount else {
       return
     }
-    var error = fallError(MeterFall(previous: previous, reading: reading), in: project)
+    // A reading being added has no id yet that a person could use.
+    var error = fallError(
+      MeterFall(previous: previous, reading: reading), in: project,
+      name: { $0.id == newReading ? "the new reading" : nil })
     error.hint = hint
     throw error
   }
@@ -19,10 +23,16 @@ public enum MeterRule {
   public static func fallError(
     _ fall: MeterFall, in project: Project, line: (Reading) -> Int? = { _ in nil }
   ) -> TallyError {
-    let fromFile = line(fall.reading) != nil
+    fallError(fall, in: project) { reading in line(reading).map { "the row on line \($0)" } }
+  }
+
+  private static func fallError(
+    _ fall: MeterFall, in project: Project, name: (Reading) -> String?
+  ) -> TallyError {
+    let fromFile = name(fall.reading)?.hasPrefix("the row") == true
     return TallyError(
       .invalidInput,
-      "\(describe(fall, in: project, line: line)): \(project.title) is a meter, "
+      "\(describe(fall, in: project, name: name)): \(project.title) is a meter, "
         + "whose readings only count up",
       hint: fromFile
         ? "Nothing was imported. If the meter was reset or replaced there, write `yes` in a "
@@ -33,12 +43,12 @@ public enum MeterRule {
 
   /// `reading 7 (900 km at …) is lower than reading 6 (1000 km at …) before it`.
   private static func describe(
-    _ fall: MeterFall, in project: Project, line: (Reading) -> Int? = { _ in nil }
+    _ fall: MeterFall, in project: Project, name: (Reading) -> String? = { _ in nil }
   ) -> String {
     func describe(_ reading: Reading) -> String {
       let amount =
         AmountFormat.plain(reading.amount) + (project.units.isEmpty ? "" : " \(project.units)")
-      let which = line(reading).map { "the row on line \($0)" } ?? "reading \(reading.id)"
+      let which = name(reading) ?? "reading \(reading.id)"
       return "\(which) (\(amount) at \(reading.timestamp))"
     }
     return describe(fall.reading) + " is lower than " + describe(fall.previous) + " before it"
@@ -65,12 +75,14 @@ public enum MeterRule {
     try check(
       previous, then: reading, in: project,
       hint: "If the meter was reset or replaced, mark the reading as a reset: "
-        + (new ? "add it with --reset." : "`--reset` with `tally item edit \(reading.id)`."))
+        + (new ? "add it with --reset." : "`--reset` with `tally item edit \(reading.id)`."),
+      newReading: new ? reading.id : nil)
     if let next {
       try check(
         reading, then: next, in: project,
         hint: "Check the amount: reading \(next.id) after it is lower. If the meter was reset "
-          + "or replaced at \(next.id), mark that one: `tally item edit \(next.id) --reset`.")
+          + "or replaced at \(next.id), mark that one: `tally item edit \(next.id) --reset`.",
+        newReading: new ? reading.id : nil)
     }
   }
 
