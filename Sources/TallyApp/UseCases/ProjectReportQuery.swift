@@ -26,17 +26,11 @@ public struct ProjectReportQuery: Sendable {
   ) throws(TallyError) -> ProjectReport {
     let builder = ReportBuilder(
       calendar: PeriodCalendar(
-        period: period ?? Self.defaultPeriod(of: project), zone: zone),
+        period: period ?? project.reportPeriod, zone: zone),
       includesEmpty: includesEmpty, now: clock?())
     // One read: the span and every period's figures see the same state of the storage.
     return try storage.withAggregates(of: project.id) { aggregates in
       try builder.report(of: project, within: from, to, over: aggregates)
     }
-  }
-
-  /// The period a report of `project` takes when none is asked for: its goal's, so that the
-  /// goal is judged, or else its frequency.
-  public static func defaultPeriod(of project: Project) -> ReportPeriod {
-    project.goal?.per ?? project.frequency
   }
 }

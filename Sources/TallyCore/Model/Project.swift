@@ -42,6 +42,10 @@ public struct Project: Identifiable, Hashable, Codable, Sendable {
   /// The goal in force now, if any.
   public var goal: Goal? { goals.last?.goal }
 
+  /// The period a report of the project takes when none is asked for: its goal's, so that the
+  /// goal is judged, or else its frequency.
+  public var reportPeriod: ReportPeriod { goal?.per ?? frequency }
+
   private enum CodingKeys: String, CodingKey {
     case id, title, units, frequency, kind, decimals, goals, createdAt, updatedAt
   }

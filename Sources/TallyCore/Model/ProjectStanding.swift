@@ -17,7 +17,4 @@ public struct ProjectStanding: Equatable, Sendable {
     self.periodsMissed = periodsMissed
     self.goalPeriod = goalPeriod
   }
-
-  /// Whether a reading is due.
-  public var isDue: Bool { periodsMissed != nil }
 }

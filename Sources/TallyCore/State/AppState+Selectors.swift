@@ -26,14 +26,12 @@ extension AppState {
   }
 
   /// The project and period of the report the route shows, if it shows one: the period of
-  /// the screen's data, else its goal's, else the project's frequency.
+  /// the screen's data, else the project's own (``Project/reportPeriod``).
   public var shownReport: (project: Project, period: ReportPeriod)? {
     let route = navigation.route
     guard route.last == .report, let id = routedProjectID, let project = project(id: id)?.project
     else { return nil }
-    return (
-      project, navigation.data(for: route)?.reportPeriod ?? project.goal?.per ?? project.frequency
-    )
+    return (project, navigation.data(for: route)?.reportPeriod ?? project.reportPeriod)
   }
 
   /// The report in the state, if it is the one the route shows.
