@@ -98,6 +98,12 @@ import Testing
       try parse("report Mileage --format csv", on: route)
         == .subcommand(["report", "Mileage", "--format", "csv"]))
     #expect(try parse("report --all", on: route) == .subcommand(["report", "--all"]))
+    #expect(try parse("start Mileage", on: route) == .subcommand(["timer", "start", "Mileage"]))
+    #expect(
+      try parse("add Mileage 5", on: route) == .subcommand(["item", "add", "Mileage", "5"]))
+    #expect(
+      try parse("list mileage --format csv", on: route)
+        == .subcommand(["item", "list", "mileage", "--format", "csv"]))
     #expect(try parse("edit", on: route) == .push(.editProject))
     #expect(
       try parse("import fuel.csv --skip-invalid", on: route)

@@ -24,17 +24,17 @@ import Testing
   ) throws -> (TallyDatabase, Project) {
     let database = try TallyDatabase.inMemory()
     let at = Timestamp(secondsSince1970: base)
-    try database.perform(
+    _ = try database.perform(
       .addProject(NewProject(title: "P", frequency: .daily, kind: kind), at: at), openProject: nil)
     let id = ProjectID(rawValue: 1)
     for (amount, timestamp, reset) in readings {
-      try database.perform(
+      _ = try database.perform(
         .addReading(
           NewReading(projectID: id, amount: amount, timestamp: timestamp, isReset: reset), at: at),
         openProject: nil)
     }
     for (goal, since) in goals {
-      try database.perform(
+      _ = try database.perform(
         .editProject(id, ProjectEdit(goal: .set(goal)), at: since), openProject: nil)
     }
     let project = try #require(database.snapshot().projects.first?.project)

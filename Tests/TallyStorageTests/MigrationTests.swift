@@ -65,8 +65,8 @@ import Testing
       openProject: nil)
     #expect(added.snapshot.projects.contains { $0.project.id == ProjectID(rawValue: 3) })
     // The old journal entry, without the fields added since, is undone (after Bike's).
-    try database.perform(.undo, openProject: nil)
-    try database.perform(.undo, openProject: nil)
+    _ = try database.perform(.undo, openProject: nil)
+    _ = try database.perform(.undo, openProject: nil)
     #expect(try database.reading(before.id).amount == 40)
   }
 }

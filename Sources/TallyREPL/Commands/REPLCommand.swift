@@ -113,9 +113,6 @@ enum REPLCommand: Equatable {
     switch name {
     case "report" where arguments.isEmpty:
       return state.navigation.route.last == .report ? nil : .push(.report)
-    case "report" where arguments.contains("--all") || arguments.first?.hasPrefix("-") == false:
-      // Titles or --all given: the subcommand as it is, not this project's report as well.
-      return .subcommand(["report"] + arguments)
     case "edit" where arguments.isEmpty:
       return .push(.editProject)
     case "edit":
@@ -144,7 +141,13 @@ enum REPLCommand: Equatable {
       }
     default:
       guard let path = projectShortcuts[name] else { return nil }
-      return .subcommand(path + [project.project.title] + arguments)
+      // A line that names its project (`report Car`, `add Car 42`, `report --all`) is the
+      // subcommand as typed; the screen's title goes in only where none is.
+      let namesProject =
+        arguments.contains("--all")
+        || (arguments.first.flatMap { state.project(titled: $0) } != nil
+          && (name != "add" || arguments.count >= 2))
+      return .subcommand(path + (namesProject ? [] : [project.project.title]) + arguments)
     }
   }
 
