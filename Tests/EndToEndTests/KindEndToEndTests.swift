@@ -46,8 +46,14 @@ import Testing
         "the row on line 4 (90 at 2024-03-01T00:00:00+00:00) is lower than the row on line 3"),
       "\(result.stderr)")
     #expect(try sandbox.succeed("export") == "project,timestamp,amount,note,reset\n")
+    // A reset field must say yes or no.
+    try Data("date,amount,reset\n2024-01-01,100,\n2024-02-01,90, maybe \n".utf8).write(to: file)
+    let unclear = try sandbox.run("import", file.path, "--project", "Gas")
+    #expect(unclear.status == 1)
+    #expect(
+      unclear.stderr.contains("line 3, column reset: ' maybe '"), "\(unclear.stderr)")
     // With the row marked as a reset, it goes in.
-    try Data("date,amount,reset\n2024-01-01,100,\n2024-02-01,250,no\n2024-03-01,90,yes\n".utf8)
+    try Data("date,amount,reset\n2024-01-01,100,\n2024-02-01,250, No\n2024-03-01,90,YES \n".utf8)
       .write(to: file)
     try sandbox.succeed("import", file.path, "--project", "Gas")
     // The reset is exported, and the export imports back into a new meter.

@@ -11,34 +11,34 @@ public enum MeterRule {
       return
     }
     // A reading being added has no id yet that a person could use.
-    var error = fallError(
+    throw error(
       MeterFall(previous: previous, reading: reading), in: project,
-      name: { $0.id == newReading ? "the new reading" : nil })
-    error.hint = hint
-    throw error
+      name: { $0.id == newReading ? "the new reading" : nil }, hint: hint)
   }
 
-  /// The error for a meter reading lower than the one before it; `line` names the row of a
-  /// file that brought a reading in, for an import.
-  public static func fallError(
-    _ fall: MeterFall, in project: Project, line: (Reading) -> Int? = { _ in nil }
+  /// The error for an import that leaves a meter reading lower than the one before it;
+  /// `line` names the file line of each reading the import brought in.
+  public static func importError(
+    _ fall: MeterFall, in project: Project, line: (Reading) -> Int?
   ) -> TallyError {
-    fallError(fall, in: project) { reading in line(reading).map { "the row on line \($0)" } }
+    let hint =
+      if line(fall.reading) != nil {
+        "If the meter was reset or replaced there, write `yes` in a `reset` column on that row."
+      } else {
+        "Check the amount of that row: reading \(fall.reading.id), stored after it, is lower."
+      }
+    return error(
+      fall, in: project, name: { reading in line(reading).map { "the row on line \($0)" } },
+      hint: "Nothing was imported. " + hint)
   }
 
-  private static func fallError(
-    _ fall: MeterFall, in project: Project, name: (Reading) -> String?
+  private static func error(
+    _ fall: MeterFall, in project: Project, name: (Reading) -> String?, hint: String
   ) -> TallyError {
-    let fromFile = name(fall.reading)?.hasPrefix("the row") == true
-    return TallyError(
+    TallyError(
       .invalidInput,
       "\(describe(fall, in: project, name: name)): \(project.title) is a meter, "
-        + "whose readings only count up",
-      hint: fromFile
-        ? "Nothing was imported. If the meter was reset or replaced there, write `yes` in a "
-          + "`reset` column on that row."
-        : "If the meter was reset or replaced, mark the reading as a reset: "
-          + "`tally item edit \(fall.reading.id) --reset`.")
+        + "whose readings only count up", hint: hint)
   }
 
   /// `reading 7 (900 km at …) is lower than reading 6 (1000 km at …) before it`.

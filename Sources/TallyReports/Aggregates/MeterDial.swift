@@ -15,11 +15,10 @@ struct MeterDial {
   /// Each reset's place, and the reading before it (what the old dial had counted to).
   private let resets: [(key: ReadingOrder.Key, before: Double)]
 
-  init(_ aggregates: any RangeAggregates) throws {
+  /// The dial of the readings `aggregates` sum up, which span `span`.
+  init(_ aggregates: any RangeAggregates, span: ClosedRange<Timestamp>) throws {
     self.aggregates = aggregates
-    first = try aggregates.span().flatMap { span in
-      try aggregates.reading(.after, of: .start(of: span.lowerBound))
-    }
+    first = try aggregates.reading(.after, of: .start(of: span.lowerBound))
     resets = try aggregates.resets().compactMap { reset in
       let key = ReadingOrder.Key(reset)
       return try aggregates.reading(.before, of: key).map { (key, $0.amount) }

@@ -64,9 +64,9 @@ public struct ReportBuilder: Sendable {
     guard from < to else {
       return ProjectReport(project: project, period: calendar.period, rows: [])
     }
-    let dial = project.kind == .meter ? try MeterDial(aggregates) : nil
     // A meter's periods within its readings' span have usage, with or without readings.
-    let span = dial == nil ? nil : try aggregates.span()
+    let span = project.kind == .meter ? try aggregates.span() : nil
+    let dial = try span.map { try MeterDial(aggregates, span: $0) }
     if includesEmpty {
       try checkSpan(from: from, to: to, listing: "--empty would list")
     } else if let span {

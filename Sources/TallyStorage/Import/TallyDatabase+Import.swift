@@ -72,7 +72,7 @@ extension TallyDatabase {
             "Nothing was imported. Fix the file, or add --skip-invalid to import the valid rows.")
       }
       if project.kind == .meter, sink.imported > 0, let fall = try db.firstFall(of: project.id) {
-        throw MeterRule.fallError(fall, in: project) { reading in
+        throw MeterRule.importError(fall, in: project) { reading in
           let index = reading.id.rawValue - firstReadingID
           guard let lines = sink.insertedLines, index >= 0, index < lines.count else { return nil }
           return Int(lines[Int(index)])
