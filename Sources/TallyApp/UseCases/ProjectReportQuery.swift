@@ -19,10 +19,12 @@ public struct ProjectReportQuery: Sendable {
   }
 
   /// The report of `project` by `period` (by default its goal's period, or else its
-  /// frequency), over `from..<to` or all its readings, with its goal's streaks.
+  /// frequency), over `from..<to` or all its readings; with its goal's streaks when
+  /// `includesStreak` (they take a pass of their own over the goal's periods, so output that
+  /// does not show them leaves them out).
   public func report(
     _ project: Project, period: ReportPeriod? = nil, from: Timestamp? = nil,
-    to: Timestamp? = nil, includesEmpty: Bool = false
+    to: Timestamp? = nil, includesEmpty: Bool = false, includesStreak: Bool = true
   ) throws(TallyError) -> ProjectReport {
     let builder = ReportBuilder(
       calendar: PeriodCalendar(
@@ -30,7 +32,9 @@ public struct ProjectReportQuery: Sendable {
       includesEmpty: includesEmpty, now: clock?())
     // One read: the span and every period's figures see the same state of the storage.
     return try storage.withAggregates(of: project.id) { aggregates in
-      try builder.report(of: project, within: from, to, over: aggregates)
+      var report = try builder.report(of: project, within: from, to, over: aggregates)
+      if includesStreak { report.streak = try builder.streak(of: project, over: aggregates) }
+      return report
     }
   }
 }

@@ -20,14 +20,19 @@ extension Session {
         "No projects yet. Create one with `tally project add TITLE --frequency daily`.")
     }
     let query = ProjectReportQuery(storage: storage, zone: zone, clock: self.clock)
+    let format =
+      request.format ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
+    // Streaks show in tables, Markdown and templates; CSV and JSON rows are periods.
+    let showsStreaks = request.template != nil || (format != .csv && format != .json)
     var reports: [ProjectReport] = []
     for project in projects {
       reports.append(
         try query.report(
           project, period: request.period, from: from, to: to,
-          includesEmpty: request.includesEmpty))
+          includesEmpty: request.includesEmpty,
+          includesStreak: showsStreaks))
     }
-    let text = try render(reports, request)
+    let text = try render(reports, request, format: format)
     if let output = request.output {
       try AtomicFile.write(text, to: output)
     } else {
@@ -35,15 +40,13 @@ extension Session {
     }
   }
 
-  private func render(_ reports: [ProjectReport], _ request: ReportRequest) throws(TallyError)
-    -> String
-  {
+  private func render(
+    _ reports: [ProjectReport], _ request: ReportRequest, format: ReportRequest.Format
+  ) throws(TallyError) -> String {
     if let template = request.template {
       return try ReportTemplate(path: template).render(
         reports, generated: now, zone: zone, statistics: request.statistics)
     }
-    let format =
-      request.format ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
     switch format {
     case .table: return ReportTable.render(reports, statistics: request.statistics)
     case .csv:

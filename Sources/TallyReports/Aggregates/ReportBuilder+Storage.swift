@@ -1,8 +1,7 @@
 public import TallyCore
 
 extension ReportBuilder {
-  /// The report of `project` over `from..<to`, summed by the storage's range aggregates, with
-  /// the streaks of its goal.
+  /// The report of `project` over `from..<to`, summed by the storage's range aggregates.
   ///
   /// A missing bound is the project's first reading, or the instant after its last: without
   /// either, the report covers every reading.
@@ -13,17 +12,13 @@ extension ReportBuilder {
     over aggregates: any RangeAggregates
   ) throws -> ProjectReport {
     let span = (from == nil || to == nil) ? try aggregates.span() : nil
-    var report: ProjectReport
-    if let start = from ?? span?.lowerBound,
+    guard let start = from ?? span?.lowerBound,
       let end = to
         ?? span.map({ Timestamp(microsecondsSince1970: $0.upperBound.microsecondsSince1970 + 1) })
-    {
-      report = try self.report(of: project, from: start, to: end, over: aggregates)
-    } else {
-      report = ProjectReport(project: project, period: calendar.period, rows: [])
+    else {
+      return ProjectReport(project: project, period: calendar.period, rows: [])
     }
-    report.streak = try streak(of: project, over: aggregates)
-    return report
+    return try report(of: project, from: start, to: end, over: aggregates)
   }
 
   /// How many of the goal's periods in a row were met, from the period the first goal was
