@@ -9,7 +9,9 @@ final class ReadingListing {
   private let project: Project
   private let zone: TimeZone
   private var table: TextTable
-  private var section: String?
+  /// The period of the section being listed: readings come in time order, so the next one is
+  /// most often in it, and its period need not be worked out again.
+  private var section: Period?
   private var count = 0
   /// Whether `--from` or `--to` narrowed the listing, for the message when it is empty.
   private let isRange: Bool
@@ -38,10 +40,11 @@ final class ReadingListing {
     defer { count += 1 }
     switch format {
     case .table:
-      let label = project.frequency.section(of: reading.timestamp, in: zone)
-      if label != section {
-        table.appendSection(label)
-        section = label
+      if section?.contains(reading.timestamp) != true {
+        let period = PeriodCalendar(period: project.frequency, zone: zone)
+          .period(containing: reading.timestamp)
+        table.appendSection(period.label)
+        section = period
       }
       table.append([
         reading.id.description, TimestampFormat.local(reading.timestamp, in: zone),

@@ -1,13 +1,5 @@
 public import Foundation
 
-extension Frequency {
-  /// The section a reading at `timestamp` falls in, in `zone`: its period's label, such as
-  /// `2024-01-15`, `2024-W03`, `2024-01`, `2024-Q1` or `2024`.
-  public func section(of timestamp: Timestamp, in zone: TimeZone) -> String {
-    PeriodCalendar(period: self, zone: zone).period(containing: timestamp).label
-  }
-}
-
 /// Readings grouped in sections by their project's frequency, in order.
 public struct ReadingSection: Equatable, Sendable {
   /// The section's label: its period's.
