@@ -3,6 +3,7 @@ public import Foundation
 public import Logging
 import Routing
 public import TallyCore
+public import TallyReports
 public import TallyStorage
 
 /// One run of tally, from either front door: the storage, the store over it, the zone, the
@@ -19,6 +20,8 @@ public final class Session {
   public let zone: TimeZone
   /// Where results, status and questions go.
   public var messages: MessageSink
+  /// How wide tables may be, and what bars and sparklines are drawn with.
+  public let display: TextDisplay
   let clock: @Sendable () -> Timestamp
   /// Set by ``watchForChanges()``: only a session that lasts (the REPL) looks for other
   /// processes' writes; a subcommand's reads nothing for it.
@@ -46,6 +49,7 @@ public final class Session {
     self.storage = storage
     self.messages = messages
     zone = options.zone
+    display = options.display
     clock = try options.clock ?? Self.clock(zone: options.zone)
     let saved = options.resumingRoute ? try storage.savedRoute() : []
     // One read: a project that is gone has no readings to load and drops off the route.
@@ -155,14 +159,18 @@ public struct SessionOptions: Sendable {
   /// project stands (due readings, goals' current periods) whenever stored data arrives; a
   /// subcommand that prints and exits does not pay for it.
   public var showsScreens: Bool
+  /// How wide tables may be, and what bars and sparklines are drawn with.
+  public var display: TextDisplay
 
   /// Describes a session.
   public init(
     location: DatabaseLocation, zone: TimeZone, resumingRoute: Bool = false,
     creating: Bool = false, logLevel: Logger.Level? = nil,
-    clock: (@Sendable () -> Timestamp)? = nil, showsScreens: Bool = false
+    clock: (@Sendable () -> Timestamp)? = nil, showsScreens: Bool = false,
+    display: TextDisplay = TextDisplay(width: nil, glyphs: .unicode)
   ) {
     self.showsScreens = showsScreens
+    self.display = display
     self.location = location
     self.zone = zone
     self.resumingRoute = resumingRoute

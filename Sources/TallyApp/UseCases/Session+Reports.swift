@@ -21,16 +21,29 @@ extension Session {
     }
     let query = ProjectReportQuery(storage: storage, zone: zone, clock: self.clock)
     let format =
-      request.format ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
+      request.format ?? request.output.flatMap(ReportRequest.Format.init(fileExtension:))
+      ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
+    if request.chart != nil, request.template == nil, format != .markdown {
+      throw TallyError(
+        .invalidInput, "--chart goes with a Markdown report, which links the chart it writes",
+        hint: "Add --format markdown, or write the chart alone with --format svg.")
+    }
     // Streaks show in tables, Markdown and templates; CSV and JSON rows are periods.
     let showsStreaks = request.template != nil || (format != .csv && format != .json)
+    // A chart draws every period, with readings or not, on an even time axis; the tables
+    // beside it leave the empty ones out again unless --empty asks for them.
+    let draws =
+      format == .svg || format == .html || request.template != nil || request.chart != nil
     var reports: [ProjectReport] = []
     for project in projects {
       reports.append(
         try query.report(
           project, period: request.period, from: from, to: to,
-          includesEmpty: request.includesEmpty,
+          includesEmpty: request.includesEmpty || draws,
           includesStreak: showsStreaks))
+    }
+    if let chart = request.chart {
+      try AtomicFile.write(SVGChart().render(reports), to: chart)
     }
     let text = try render(reports, request, format: format)
     if let output = request.output {
@@ -43,19 +56,30 @@ extension Session {
   private func render(
     _ reports: [ProjectReport], _ request: ReportRequest, format: ReportRequest.Format
   ) throws(TallyError) -> String {
+    let charts = ReportCharts(
+      inline: request.template != nil || format == .html,
+      file: request.chart.map { ChartLink.path(of: $0, from: request.output) },
+      includesEmpty: request.includesEmpty)
     if let template = request.template {
       return try ReportTemplate(path: template).render(
-        reports, generated: now, zone: zone, statistics: request.statistics)
+        reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)
     }
     switch format {
-    case .table: return ReportTable.render(reports, statistics: request.statistics)
+    case .table:
+      return ReportTable.render(
+        reports, statistics: request.statistics, width: display.width, glyphs: display.glyphs)
     case .csv:
       return ReportCSV.render(reports, statistics: request.statistics ?? ReportStatistic.contract)
     case .json:
       return ReportJSON.render(reports, statistics: request.statistics ?? ReportStatistic.contract)
     case .markdown:
       return ReportTemplate.markdown.render(
-        reports, generated: now, zone: zone, statistics: request.statistics)
+        reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)
+    case .html:
+      return ReportTemplate.html.render(
+        reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)
+    case .svg:
+      return SVGChart().render(reports)
     }
   }
 

@@ -152,7 +152,21 @@ public struct ImportFileRequest {
 public struct ReportRequest: Sendable {
   /// How a report is written.
   public enum Format: String, CaseIterable, Sendable {
-    case table, csv, markdown, json
+    case table, csv, markdown, json, svg, html
+
+    /// The format a file's extension names: `.csv`, `.json`, `.md`, `.svg`, `.html`.
+    public init?(fileExtension path: String) {
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      guard let dot = name.lastIndex(of: ".") else { return nil }
+      switch name[name.index(after: dot)...].lowercased() {
+      case "csv": self = .csv
+      case "json": self = .json
+      case "md", "markdown": self = .markdown
+      case "svg": self = .svg
+      case "html", "htm": self = .html
+      default: return nil
+      }
+    }
   }
 
   /// The projects' titles; `nil` reports every project.
@@ -169,6 +183,8 @@ public struct ReportRequest: Sendable {
   public var template: String?
   /// Whether periods without readings are listed.
   public var includesEmpty: Bool
+  /// A file to write the chart to, which the Markdown report links.
+  public var chart: String?
   /// The figures to show, in order; `nil` for the format's own (the contract's columns in CSV
   /// and JSON, each kind's in a table).
   public var statistics: [ReportStatistic]?
@@ -177,9 +193,10 @@ public struct ReportRequest: Sendable {
   public init(
     titles: [String]?, period: ReportPeriod? = nil, range: DateRange = DateRange(),
     format: Format? = nil, output: String? = nil, template: String? = nil,
-    includesEmpty: Bool = false, statistics: [ReportStatistic]? = nil
+    includesEmpty: Bool = false, statistics: [ReportStatistic]? = nil, chart: String? = nil
   ) {
     self.statistics = statistics
+    self.chart = chart
     self.titles = titles
     self.period = period
     self.range = range

@@ -11,9 +11,12 @@ struct ReportCommand: TallyCommand {
     discussion: """
       The periods follow the calendar of the time zone (--tz): weeks are ISO 8601 weeks from \
       Monday, quarters start in January, April, July and October. --from is inclusive, --to \
-      exclusive. The default format is table on a terminal and CSV otherwise. CSV and JSON \
-      give count,sum,min,max,mean unless --stats picks from: \
-      \(ReportStatistic.allCases.map(\.rawValue).joined(separator: ", ")).
+      exclusive. The default format is the --output file's extension (.csv, .json, .md, .svg, \
+      .html), else table on a terminal and CSV otherwise. CSV and JSON give \
+      count,sum,min,max,mean unless --stats picks from: \
+      \(ReportStatistic.allCases.map(\.rawValue).joined(separator: ", ")). SVG is one chart \
+      (small multiples for several projects); HTML is one self-contained page with a chart \
+      and a table per project.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -27,7 +30,7 @@ struct ReportCommand: TallyCommand {
   var period: ReportPeriod?
   @Option(help: "From this date or time, inclusive.") var from: String?
   @Option(help: "To this date or time, exclusive.") var to: String?
-  @Option(help: "table, csv, markdown or json.") var format: ReportRequest.Format?
+  @Option(help: "table, csv, markdown, json, svg or html.") var format: ReportRequest.Format?
   @Option(
     help: "Write to this file (atomically) instead of standard output.", completion: .file())
   var output: String?
@@ -35,6 +38,10 @@ struct ReportCommand: TallyCommand {
     help: "Render with this Mustache template (see Templates/README.md).",
     completion: .file(extensions: ["mustache"]))
   var template: String?
+  @Option(
+    help: "With --format markdown: write the chart to this SVG file and link it from the report.",
+    completion: .file(extensions: ["svg"]))
+  var chart: String?
   @Flag(help: "Include periods without readings.") var empty = false
   @Option(help: "The figures to show, comma-separated, such as last,change or usage,rate.")
   var stats: String?
@@ -46,9 +53,12 @@ struct ReportCommand: TallyCommand {
     if !all, titles.isEmpty {
       throw ValidationError("give one or more project titles, or --all")
     }
-    if template != nil, let format, format != .markdown {
+    if template != nil, let format, format != .markdown, format != .html {
       throw ValidationError(
         "--template renders its own format; leave out --format \(format.rawValue)")
+    }
+    if let chart, chart == output {
+      throw ValidationError("--chart and --output name the same file, \(chart)")
     }
   }
 
@@ -57,6 +67,7 @@ struct ReportCommand: TallyCommand {
       ReportRequest(
         titles: all ? nil : titles, period: period, range: DateRange(from: from, to: to),
         format: format, output: output, template: template, includesEmpty: empty,
-        statistics: try stats.map { text throws(TallyError) in try ReportStatistic.list(text) }))
+        statistics: try stats.map { text throws(TallyError) in try ReportStatistic.list(text) },
+        chart: chart))
   }
 }

@@ -67,7 +67,8 @@ public struct GlobalOptions: ParsableArguments {
       creating: creating,
       logLevel: try logLevel.map { name throws(TallyError) in
         try LogLevelName.level(name, from: "--log-level")
-      }, showsScreens: showsScreens)
+      }, showsScreens: showsScreens,
+      display: .detect(environment: ProcessInfo.processInfo.environment))
   }
 
   /// The database location as the contract orders the sources.

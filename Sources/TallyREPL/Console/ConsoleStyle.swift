@@ -1,4 +1,5 @@
 import Foundation
+public import TallyReports
 
 /// How the REPL writes to its terminal: whether it may colour, and how wide tables may be.
 public struct ConsoleStyle: Equatable, Sendable {
@@ -6,30 +7,33 @@ public struct ConsoleStyle: Equatable, Sendable {
   public var colors: Bool
   /// The terminal's columns; `nil` when output is not a terminal (nothing is cut then).
   public var width: Int?
+  /// What bars and sparklines are drawn with: block elements in a UTF-8 locale.
+  public var glyphs: Glyphs
 
   /// Creates a style.
-  public init(colors: Bool, width: Int?) {
+  public init(colors: Bool, width: Int?, glyphs: Glyphs = .unicode) {
     self.colors = colors
     self.width = width
+    self.glyphs = glyphs
   }
 
   /// Plain text, no width limit: for scripts, pipes and tests.
   public static let plain = ConsoleStyle(colors: false, width: nil)
 
   /// The style for this process: colours only when standard output is a terminal and
-  /// `NO_COLOR` is unset or empty; the width from `COLUMNS`, else the terminal's, else 80.
+  /// `NO_COLOR` is unset or empty; the width from `COLUMNS`, else the terminal's, else 80;
+  /// the glyphs from the locale.
   public static func detect(environment: [String: String]) -> ConsoleStyle {
-    guard isatty(STDOUT_FILENO) == 1 else { return .plain }
-    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    var width = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-    if width == nil {
-      var size = winsize()
-      if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-        width = Int(size.ws_col)
-      }
+    let display = TextDisplay.detect(environment: environment)
+    guard display.width != nil else {
+      return ConsoleStyle(colors: false, width: nil, glyphs: display.glyphs)
     }
-    return ConsoleStyle(colors: !noColor, width: width ?? 80)
+    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    return ConsoleStyle(colors: !noColor, width: display.width, glyphs: display.glyphs)
   }
+
+  /// The display this style writes to.
+  public var display: TextDisplay { TextDisplay(width: width, glyphs: glyphs) }
 
   /// `text` in bold.
   func bold(_ text: String) -> String { styled(text, "1") }

@@ -9,6 +9,10 @@ public enum DefaultTemplates {
     # {{title}}
 
     Generated {{generated}} ({{zone}}).
+    {{#chartFile}}
+
+    ![{{chartTitle}}](<{{chartFile}}>)
+    {{/chartFile}}
 
     {{#projects}}
     ## {{title}}{{#units}} ({{units}}){{/units}}
@@ -35,5 +39,78 @@ public enum DefaultTemplates {
     {{^projects}}
     No readings in this range.
     {{/projects}}
+    """
+
+  /// `Templates/report.html.mustache`: the self-contained HTML page.
+  public static let reportHTML = """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8"/>
+    <meta name="viewport" content="width=device-width, initial-scale=1"/>
+    <meta name="color-scheme" content="light dark"/>
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"/>
+    <title>{{title}}</title>
+    <style>
+    body{font-family:"DejaVu Sans",Verdana,system-ui,sans-serif;margin:2rem auto;max-width:54rem;padding:0 1rem;line-height:1.45;color:#1f2328;background:#ffffff}
+    h1{font-size:1.6rem;margin:0}
+    h2{font-size:1.25rem;margin:2.2rem 0 .3rem;border-bottom:1px solid #d8dee4;padding-bottom:.2rem}
+    .generated,.range,.units{color:#57606a}
+    .range{margin:.2rem 0 .6rem}
+    figure{margin:.5rem 0 1rem}
+    figure svg{max-width:100%;height:auto}
+    table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.5rem 0}
+    th,td{padding:.2rem .7rem;border-bottom:1px solid #d8dee4}
+    thead th{text-align:right;font-weight:600}
+    thead th:first-child,tbody th,tfoot th{text-align:left;font-weight:normal}
+    td{text-align:right}
+    tfoot td,tfoot th{font-weight:600;border-bottom:none}
+    tr.empty{color:#8c959f}
+    .goal{font-weight:600}
+    @media (prefers-color-scheme:dark){
+    body{color:#e6edf3;background:#0d1117}
+    h2,th,td{border-color:#30363d}
+    .generated,.range,.units{color:#9198a1}
+    tr.empty{color:#6e7681}
+    }
+    {{{chartStylesheet}}}
+    </style>
+    </head>
+    <body>
+    <header>
+    <h1>{{title}}</h1>
+    <p class="generated">Generated {{generated}} ({{zone}}).</p>
+    </header>
+    {{#projects}}
+    <section>
+    <h2>{{title}}{{#units}} <span class="units">({{units}})</span>{{/units}}</h2>
+    {{#hasReadings}}
+    <p class="range">{{period}} from {{from}} to {{to}}.</p>
+    <figure>
+    {{{chart}}}
+    </figure>
+    <table>
+    <thead><tr><th scope="col">Period</th>{{#columns}}<th scope="col">{{heading}}</th>{{/columns}}</tr></thead>
+    <tbody>
+    {{#rows}}
+    <tr{{#empty}} class="empty"{{/empty}}><th scope="row">{{period}}</th>{{#cells}}<td>{{.}}</td>{{/cells}}</tr>
+    {{/rows}}
+    </tbody>
+    <tfoot><tr><th scope="row">Total</th>{{#total.cells}}<td>{{.}}</td>{{/total.cells}}</tr></tfoot>
+    </table>
+    {{/hasReadings}}
+    {{^hasReadings}}
+    <p>No {{period}} readings in this range.</p>
+    {{/hasReadings}}
+    {{#goal}}
+    <p class="goal">{{goal}}</p>
+    {{/goal}}
+    </section>
+    {{/projects}}
+    {{^projects}}
+    <p>No readings in this range.</p>
+    {{/projects}}
+    </body>
+    </html>
     """
 }

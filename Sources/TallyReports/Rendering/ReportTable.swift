@@ -1,34 +1,43 @@
 public import TallyCore
 
 /// Writes reports for the terminal: per project a title, aligned columns of its kind's figures,
-/// a bar that shows each period's headline (sum, last reading or usage) against the largest,
-/// a totals row, and the goal with its streaks.
+/// a bar that shows each period's headline (sum, last reading or usage), with a mark where
+/// its goal lies, a totals row, and the goal with its streaks.
 public enum ReportTable {
+  /// The widest the bars grow on a wide terminal.
+  public static let maximumBarWidth = 60
+
   /// The reports as text.
   ///
   /// - Parameters:
   ///   - reports: The reports.
   ///   - statistics: The columns; `nil` shows each kind's own.
-  ///   - barWidth: How many characters the largest bar takes; 0 leaves the bars out.
-  ///   - width: The terminal columns a table may take: bars shrink, then go, to fit. `nil`
-  ///     does not limit it.
+  ///   - barWidth: How many characters the bars take when `width` is `nil`; 0 leaves them out.
+  ///   - width: The terminal columns a table may take: the bars take what the figures
+  ///     leave, up to ``maximumBarWidth``, and go when fewer than 4 are left. `nil` does not
+  ///     limit it.
+  ///   - glyphs: What the bars are drawn with.
   /// - Returns: The text, one table per report.
   public static func render(
     _ reports: [ProjectReport], statistics: [ReportStatistic]? = nil, barWidth: Int = 20,
-    width: Int? = nil
+    width: Int? = nil, glyphs: Glyphs = .unicode
   ) -> String {
     reports.map { report in
       let columns = statistics ?? report.shownStatistics
-      guard let width else { return render(report, columns, barWidth: barWidth) }
-      let bare = render(report, columns, barWidth: 0)
+      guard let width, barWidth > 0 else {
+        return render(report, columns, barWidth: barWidth, glyphs: glyphs)
+      }
+      let bare = render(report, columns, barWidth: 0, glyphs: glyphs)
       let used = bare.split(separator: "\n").dropFirst().map { DisplayWidth.of(String($0)) }.max()
-      let room = width - (used ?? 0) - 2
-      return room >= 4 ? render(report, columns, barWidth: min(barWidth, room)) : bare
+      // Two columns between the figures and the bars, one for a goal's mark past the end.
+      let room = width - (used ?? 0) - 3
+      return room >= 4
+        ? render(report, columns, barWidth: min(maximumBarWidth, room), glyphs: glyphs) : bare
     }.joined(separator: "\n")
   }
 
   static func render(
-    _ report: ProjectReport, _ statistics: [ReportStatistic], barWidth: Int
+    _ report: ProjectReport, _ statistics: [ReportStatistic], barWidth: Int, glyphs: Glyphs
   ) -> String {
     let project = report.project
     var title = project.title + (project.units.isEmpty ? "" : " (\(project.units))")
@@ -39,7 +48,12 @@ public enum ReportTable {
         first.period.label == last.period.label
         ? ", \(first.period.label)" : ", \(first.period.label) to \(last.period.label)"
     }
-    let footer = report.goalLine.map { $0 + "\n" } ?? ""
+    let marksGoal = barWidth > 0 && report.rows.contains { $0.goal != nil }
+    let footer =
+      report.goalLine.map {
+        (marksGoal ? "Goal (\(glyphs.goal) on the bars):" + $0.dropFirst("Goal:".count) : $0)
+          + "\n"
+      } ?? ""
     guard !report.rows.isEmpty else {
       return title + "\nNo readings in this range.\n" + footer
     }
@@ -48,38 +62,19 @@ public enum ReportTable {
     if barWidth > 0 { columns.append(.init("")) }
     var table = TextTable(columns: columns)
     let headlines = report.rows.map { $0.headline(project.kind) }
-    let length = barLength(headlines.compactMap { $0 }, project.kind)
+    let scale = BarScale(
+      headlines: headlines.compactMap { $0 }, goals: report.rows.compactMap { $0.goal?.amount },
+      kind: project.kind, width: barWidth, glyphs: glyphs)
     for (row, headline) in zip(report.rows, headlines) {
       var cells =
         [row.period.label]
         + statistics.map { $0.value(of: row, project.kind).forPeople(decimals: project.decimals) }
-      if barWidth > 0 {
-        cells.append(headline.map { bar(length($0), of: 1, width: barWidth) } ?? "")
-      }
+      if barWidth > 0 { cells.append(scale.bar(headline, goal: row.goal?.amount)) }
       table.append(cells)
     }
     table.appendRule()
     table.append(["total"] + report.totalCells(statistics))
     return title + "\n" + table.render() + footer
-  }
-
-  /// How long a headline's bar is, from 0 to 1: a sum or usage against the largest, a
-  /// gauge's level between a floor a little under the lowest and the highest, since its
-  /// changes, not its distance from zero, are what a person watches.
-  static func barLength(_ headlines: [Double], _ kind: ProjectKind) -> (Double) -> Double {
-    let largest = headlines.map(abs).max() ?? 0
-    guard kind == .gauge, let low = headlines.min(), let high = headlines.max(), low < high
-    else { return { largest > 0 ? abs($0) / largest : 0 } }
-    let floor = low - (high - low) / 4
-    return { ($0 - floor) / (high - floor) }
-  }
-
-  /// A bar of `value` against `largest`, in eighths of a character.
-  static func bar(_ value: Double, of largest: Double, width: Int) -> String {
-    guard largest > 0, largest.isFinite, value.isFinite else { return "" }
-    let eighths = Int((value / largest * Double(width * 8)).rounded())
-    let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-    return String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
   }
 }
 

@@ -19,6 +19,15 @@ public struct ReportTemplate: Sendable {
     }
   }()
 
+  /// The self-contained HTML page tally ships.
+  public static let html: ReportTemplate = {
+    do {
+      return try ReportTemplate(text: DefaultTemplates.reportHTML, name: "report.html.mustache")
+    } catch {
+      preconditionFailure("the built-in HTML template does not parse: \(error)")
+    }
+  }()
+
   /// Parses a template.
   ///
   /// - Parameters:
@@ -61,13 +70,33 @@ public struct ReportTemplate: Sendable {
   ///   - generated: When the report is made.
   ///   - zone: The zone of its periods.
   ///   - statistics: The columns; `nil` gives each kind's own.
+  ///   - charts: What charts the context holds.
   /// - Returns: The rendered text.
   public func render(
     _ reports: [ProjectReport], generated: Timestamp, zone: TimeZone,
-    statistics: [ReportStatistic]? = nil
+    statistics: [ReportStatistic]? = nil, charts: ReportCharts = ReportCharts()
   ) -> String {
     template.render(
-      ReportContext.make(reports, generated: generated, zone: zone, statistics: statistics))
+      ReportContext.make(
+        reports, generated: generated, zone: zone, statistics: statistics, charts: charts))
+  }
+}
+
+/// The charts a template's context holds.
+public struct ReportCharts: Sendable {
+  /// Whether each project carries its chart as inline SVG (`chart`).
+  public var inline: Bool
+  /// The chart file written beside the report, as the report links it (`chartFile`).
+  public var file: String?
+  /// Whether the rows list periods without readings; the reports may hold them for the
+  /// charts' sake, which draw every period.
+  public var includesEmpty: Bool
+
+  /// Describes the charts.
+  public init(inline: Bool = false, file: String? = nil, includesEmpty: Bool = true) {
+    self.inline = inline
+    self.file = file
+    self.includesEmpty = includesEmpty
   }
 }
 
@@ -95,19 +124,32 @@ struct MarkdownContentType: MustacheContentType {
 enum ReportContext {
   static func make(
     _ reports: [ProjectReport], generated: Timestamp, zone: TimeZone,
-    statistics: [ReportStatistic]?
+    statistics: [ReportStatistic]?, charts: ReportCharts
   ) -> [String: Any] {
-    [
+    var context: [String: Any] = [
       "title": "Report",
       "generated": TimestampFormat.local(generated, in: zone),
       "zone": zone.identifier,
-      "projects": reports.map { project($0, statistics: statistics) },
+      "chartStylesheet": SVGChart.stylesheet,
+      "projects": reports.enumerated().map { index, report in
+        var values = project(report, statistics: statistics, includesEmpty: charts.includesEmpty)
+        if charts.inline {
+          values["chart"] = SVGChart(id: "chart-\(index + 1)", includesStylesheet: false)
+            .render([report])
+        }
+        return values
+      },
     ]
+    if let file = charts.file {
+      context["chartFile"] = file
+      context["chartTitle"] = SVGChart.summary(of: reports.map(ChartSeries.init)).0
+    }
+    return context
   }
 
-  private static func project(_ report: ProjectReport, statistics: [ReportStatistic]?)
-    -> [String: Any]
-  {
+  private static func project(
+    _ report: ProjectReport, statistics: [ReportStatistic]?, includesEmpty: Bool
+  ) -> [String: Any] {
     let project = report.project
     let statistics = statistics ?? report.shownStatistics
     let total = report.total
@@ -124,7 +166,8 @@ enum ReportContext {
       "columns": statistics.map { statistic -> [String: Any] in
         ["name": statistic.rawValue, "heading": capitalized(statistic.heading)]
       },
-      "rows": report.rows.map { row -> [String: Any] in
+      "rows": report.rows.filter { includesEmpty || $0.count > 0 || $0.usage != nil }.map {
+        row -> [String: Any] in
         var cells = figures(of: row, in: report)
         cells["period"] = row.period.label
         cells["empty"] = row.count == 0

@@ -1,0 +1,30 @@
+public import TallyCore
+
+/// A row of characters, one per period, whose heights follow a project's headline: `▂▅▇ ▃█`.
+///
+/// Sums and usages rise from zero (or from the lowest value, when some are negative), so
+/// that a small period looks small; a gauge's levels span its lowest to its highest reading,
+/// since its changes are what a person watches. A period without a headline is a gap.
+public enum Sparkline {
+  /// The sparkline of `values`, oldest first, with `glyphs`.
+  public static func render(_ values: [Double?], kind: ProjectKind, glyphs: Glyphs) -> String {
+    let known = values.compactMap { $0 }.filter(\.isFinite)
+    guard var low = known.min(), var high = known.max() else {
+      return String(repeating: " ", count: values.count)
+    }
+    if kind != .gauge {
+      low = min(low, 0)
+      high = max(high, 0)
+    }
+    let levels = glyphs.levels
+    let top = Double(levels.count - 1)
+    return String(
+      values.map { value -> Character in
+        guard let value, value.isFinite else { return " " }
+        // A flat line sits in the middle; zero among sums sits at the bottom.
+        guard high > low else { return levels[value == 0 ? 0 : levels.count / 2] }
+        let level = Int(((value - low) / (high - low) * top).rounded())
+        return levels[min(max(level, 0), levels.count - 1)]
+      })
+  }
+}
