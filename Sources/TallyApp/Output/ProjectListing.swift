@@ -6,6 +6,9 @@ import TallyReports
 struct ProjectListing {
   let projects: [ProjectSummary]
   let zone: TimeZone
+  /// Each project's recent periods' headlines, for the table's sparklines.
+  let trends: [ProjectID: [Double?]]
+  let display: TextDisplay
 
   func write(_ format: ListFormat, to output: OutputBuffer) {
     switch format {
@@ -26,7 +29,10 @@ struct ProjectListing {
           TimestampFormat.local(summary.project.updatedAt, in: zone),
         ])
       }
-      output.write(table.render())
+      table.appendSparklines(
+        projects.map { (trends[$0.id] ?? [], $0.project.kind) }, width: display.width,
+        glyphs: display.glyphs)
+      output.write(table.render(width: display.width))
     case .csv:
       output.write(
         CSVWriter.line(["title", "units", "frequency", "readings", "last_reading", "updated_at"]))

@@ -12,7 +12,12 @@ extension Session {
     case .addProject(let project):
       messages.status(try perform(.addProject(project, at: now)))
     case .listProjects(let format):
-      ProjectListing(projects: store.state.stored.projects, zone: zone)
+      let projects = store.state.stored.projects
+      // Only the table draws sparklines.
+      let trends =
+        format == .table
+        ? try StandingQuery(storage: storage, zone: zone, clock: clock).trends(of: projects) : [:]
+      ProjectListing(projects: projects, zone: zone, trends: trends, display: display)
         .write(format, to: OutputBuffer(messages))
     case .showDue(let format):
       let query = StandingQuery(storage: storage, zone: zone, clock: clock)

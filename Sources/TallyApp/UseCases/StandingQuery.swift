@@ -30,18 +30,59 @@ public struct StandingQuery: Sendable {
       let project = summary.project
       var standing = ProjectStanding(
         periodsMissed: try periodsMissed(summary, now: now))
-      if let goal = project.goal {
-        let calendar = PeriodCalendar(period: goal.per, zone: zone)
-        let current = calendar.period(containing: now)
-        let builder = ReportBuilder(calendar: calendar, includesEmpty: true, now: now)
-        standing.goalPeriod = try storage.withAggregates(of: project.id) { aggregates in
-          try builder.report(of: project, from: current.start, to: current.end, over: aggregates)
-            .rows.first
+      guard project.goal != nil || summary.readingCount > 0 else {
+        result[project.id] = standing
+        continue
+      }
+      try storage.withAggregates(of: project.id) { aggregates in
+        if let goal = project.goal {
+          let calendar = PeriodCalendar(period: goal.per, zone: zone)
+          let current = calendar.period(containing: now)
+          let builder = ReportBuilder(calendar: calendar, includesEmpty: true, now: now)
+          standing.goalPeriod = try builder.report(
+            of: project, from: current.start, to: current.end, over: aggregates
+          ).rows.first
+        }
+        if summary.readingCount > 0 {
+          standing.trend = try trend(of: project, now: now, over: aggregates)
         }
       }
       result[project.id] = standing
     }
     return result
+  }
+
+  /// How many report periods a project's trend holds at most: the widest sparkline.
+  public static let trendLength = 30
+
+  /// The headlines of each project's recent report periods, as ``standing(of:)`` gives them,
+  /// and nothing else.
+  public func trends(of projects: [ProjectSummary]) throws(TallyError) -> [ProjectID: [Double?]] {
+    let now = clock()
+    var result: [ProjectID: [Double?]] = [:]
+    for summary in projects where summary.readingCount > 0 {
+      result[summary.id] = try storage.withAggregates(of: summary.id) { aggregates in
+        try trend(of: summary.project, now: now, over: aggregates)
+      }
+    }
+    return result
+  }
+
+  /// The headlines of the project's last ``trendLength`` report periods up to the one
+  /// running at `now`, from the period of its first reading at the earliest.
+  private func trend(
+    of project: Project, now: Timestamp, over aggregates: any RangeAggregates
+  ) throws -> [Double?] {
+    let calendar = PeriodCalendar(period: project.reportPeriod, zone: zone)
+    let current = calendar.period(containing: now)
+    guard let span = try aggregates.span() else { return [] }
+    var first = current
+    for _ in 1..<Self.trendLength where first.start > span.lowerBound {
+      first = calendar.period(before: first)
+    }
+    let builder = ReportBuilder(calendar: calendar, includesEmpty: true, now: now)
+    return try builder.report(of: project, from: first.start, to: current.end, over: aggregates)
+      .rows.map { $0.headline(project.kind) }
   }
 
   /// The projects due a reading now, in the order given.

@@ -34,6 +34,11 @@ public struct PeriodCalendar: Sendable {
     self.period(containing: period.end)
   }
 
+  /// The period right before `period`.
+  public func period(before period: Period) -> Period {
+    self.period(containing: Timestamp(microsecondsSince1970: period.start.microsecondsSince1970 - 1))
+  }
+
   /// About how many periods `start..<end` spans, from the periods' average length, without
   /// listing them.
   public func estimatedCount(from start: Timestamp, to end: Timestamp) -> Int {

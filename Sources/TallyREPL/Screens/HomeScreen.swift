@@ -13,6 +13,8 @@ final class HomeScreen: Screen, StoreSubscriber {
     var timer: RunningTimer?
     /// How many periods it missed, when a reading is due.
     var periodsMissed: Int?
+    /// Its recent periods' headlines, for the sparkline.
+    var trend: [Double?]
     var id: ProjectID { summary.id }
   }
 
@@ -25,7 +27,8 @@ final class HomeScreen: Screen, StoreSubscriber {
       state.stored.projects.map {
         Row(
           summary: $0, timer: state.timer(for: $0.id),
-          periodsMissed: state.stored.standing[$0.id]?.periodsMissed)
+          periodsMissed: state.stored.standing[$0.id]?.periodsMissed,
+          trend: state.stored.standing[$0.id]?.trend ?? [])
       }
     }
   }
@@ -62,7 +65,10 @@ final class HomeScreen: Screen, StoreSubscriber {
       if !showsTimer { cells.removeLast() }
       table.append(cells + (showsDue ? [Rows.due(row.periodsMissed)] : []))
     }
-    console.write(table.render(width: console.style.width))
+    let style = console.style
+    table.appendSparklines(
+      rows.map { ($0.trend, $0.summary.project.kind) }, width: style.width, glyphs: style.glyphs)
+    console.write(table.render(width: style.width))
   }
 
   private func renderChanges(from old: [Row], to new: [Row]) {
@@ -87,6 +93,10 @@ final class HomeScreen: Screen, StoreSubscriber {
   private func line(_ row: Row, at index: Int) -> String {
     Rows.line(
       format.project(row.summary, number: index + 1, timer: row.timer)
-        + [Rows.due(row.periodsMissed)])
+        + [
+          Rows.due(row.periodsMissed),
+          Sparkline.render(row.trend, kind: row.summary.project.kind, glyphs: console.style.glyphs)
+            .trimmingCharacters(in: .whitespaces),
+        ])
   }
 }

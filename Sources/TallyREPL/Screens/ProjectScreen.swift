@@ -13,12 +13,15 @@ final class ProjectScreen: Screen, StoreSubscriber {
     var timer: RunningTimer?
     /// The goal's current period, when the project has a goal.
     var goal: PeriodSummary?
+    /// Its recent periods' headlines, for the sparkline.
+    var trend: [Double?]
   }
 
   let projectID: ProjectID
   private var shown: OpenProject?
   private var shownTimer: RunningTimer?
   private var shownGoal: PeriodSummary?
+  private var shownTrend: [Double?] = []
 
   init(projectID: ProjectID, context: ScreenContext, path: [Route], stack: ScreenStack) {
     self.projectID = projectID
@@ -34,7 +37,8 @@ final class ProjectScreen: Screen, StoreSubscriber {
     store.subscribe(self) { state in
       View(
         open: state.stored.openProject.flatMap { $0.summary.id == id ? $0 : nil },
-        timer: state.timer(for: id), goal: state.stored.standing[id]?.goalPeriod)
+        timer: state.timer(for: id), goal: state.stored.standing[id]?.goalPeriod,
+        trend: state.stored.standing[id]?.trend ?? [])
     }
   }
 
@@ -42,27 +46,40 @@ final class ProjectScreen: Screen, StoreSubscriber {
     shown = nil
     shownTimer = nil
     shownGoal = nil
+    shownTrend = []
   }
 
   func newState(_ view: View) {
     guard let open = view.open else { return }
     if let shown {
       renderChanges(from: shown, to: open, timer: view.timer)
+      if view.trend != shownTrend { renderTrend(view.trend, of: open.summary.project) }
       if view.goal != shownGoal { renderGoal(view.goal, of: open.summary.project) }
     } else {
       console.line(console.style.bold(rows.summary(open.summary, timer: view.timer)))
+      renderTrend(view.trend, of: open.summary.project)
       renderGoal(view.goal, of: open.summary.project)
       render(open)
     }
     shown = open
     shownTimer = view.timer
     shownGoal = view.goal
+    shownTrend = view.trend
   }
 
   private var rows: Rows { Rows(zone: context.session.zone) }
 
   private func renderGoal(_ period: PeriodSummary?, of project: Project) {
-    guard let period, let line = rows.goal(period, of: project, barWidth: 20) else { return }
+    guard let period,
+      let line = rows.goal(period, of: project, barWidth: 20, glyphs: console.style.glyphs)
+    else { return }
+    console.line(line)
+  }
+
+  private func renderTrend(_ trend: [Double?], of project: Project) {
+    let style = console.style
+    guard let line = Rows.trend(trend, of: project, width: style.width, glyphs: style.glyphs)
+    else { return }
     console.line(line)
   }
 

@@ -53,7 +53,9 @@ struct Rows {
   }
 
   /// The goal's current period: `Goal at most 80 kg per week · 2024-W12: 81 kg, 101% ███`.
-  func goal(_ period: PeriodSummary, of project: Project, barWidth: Int) -> String? {
+  func goal(_ period: PeriodSummary, of project: Project, barWidth: Int, glyphs: Glyphs)
+    -> String?
+  {
     guard let goal = period.goal else { return nil }
     var line = "Goal \(goal.description(units: project.units)) · \(period.period.label): "
     guard let headline = period.headline(project.kind) else {
@@ -64,11 +66,24 @@ struct Rows {
       line += ", " + ReportValue.percent(progress).forPeople(decimals: nil)
       let filled = Int((min(max(progress, 0), 100) / 100 * Double(barWidth)).rounded())
       line +=
-        " " + String(repeating: "█", count: filled)
-        + String(repeating: "░", count: barWidth - filled)
+        " " + String(repeating: glyphs.full, count: filled)
+        + String(repeating: glyphs.unfilled, count: barWidth - filled)
     }
     if let met = period.met(project.kind) { line += met ? " · met" : " · missed" }
     return line
+  }
+
+  /// `Trend, km per week: ▂▅▇ ▃█`: the project's recent periods as a sparkline, as many of
+  /// the latest as `width` leaves room for; `nil` without any.
+  static func trend(_ values: [Double?], of project: Project, width: Int?, glyphs: Glyphs)
+    -> String?
+  {
+    guard !values.isEmpty else { return nil }
+    let label = "Trend, \(project.measure(per: project.reportPeriod)): "
+    let room = width.map { $0 - label.count } ?? values.count
+    guard room >= 4 else { return nil }
+    return label
+      + Sparkline.render(Array(values.suffix(room)), kind: project.kind, glyphs: glyphs)
   }
 
   /// Cells joined for a one-line report of a change.

@@ -36,16 +36,7 @@ public struct ChartSeries: Sendable {
 
   /// What the value axis measures: `km per month`, `kg, last reading per week`,
   /// `kWh used per month`.
-  var axisTitle: String {
-    let units = project.units
-    let per = period.unitName
-    switch project.kind {
-    case .total: return units.isEmpty ? "sum per \(per)" : "\(units) per \(per)"
-    case .gauge:
-      return units.isEmpty ? "last reading per \(per)" : "\(units), last reading per \(per)"
-    case .meter: return units.isEmpty ? "usage per \(per)" : "\(units) used per \(per)"
-    }
-  }
+  var axisTitle: String { project.measure(per: period) }
 
   /// The periods drawn in at most `limit` columns: one period a column while they fit,
   /// else runs of periods a column, each drawn as what its periods would show at that size
@@ -85,4 +76,18 @@ struct ChartColumn: Equatable {
 
   /// `2024-03`, or `2024-03-01 to 2024-03-16` for a run.
   var label: String { periods == 1 ? first : "\(first) to \(last)" }
+}
+
+extension Project {
+  /// What its headline measures per `period`: `km per month`, `kg, last reading per week`,
+  /// `kWh used per month` (or `sum per month` and the like without units).
+  public func measure(per period: ReportPeriod) -> String {
+    let per = period.unitName
+    switch kind {
+    case .total: return units.isEmpty ? "sum per \(per)" : "\(units) per \(per)"
+    case .gauge:
+      return units.isEmpty ? "last reading per \(per)" : "\(units), last reading per \(per)"
+    case .meter: return units.isEmpty ? "usage per \(per)" : "\(units) used per \(per)"
+    }
+  }
 }

@@ -26,7 +26,7 @@ public enum Glyphs: Sendable, Equatable {
   }
 
   /// A full character of a bar.
-  var full: Character {
+  public var full: Character {
     switch self {
     case .unicode: "█"
     case .ascii: "#"
@@ -35,7 +35,7 @@ public enum Glyphs: Sendable, Equatable {
 
   /// A bar's last character, in eighths of one, from one eighth to seven (ASCII rounds to
   /// a whole character or nothing).
-  func partial(eighths: Int) -> String {
+  public func partial(eighths: Int) -> String {
     switch self {
     case .unicode: ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths]
     case .ascii: eighths >= 4 ? "#" : ""
@@ -43,7 +43,7 @@ public enum Glyphs: Sendable, Equatable {
   }
 
   /// The empty part of a progress bar.
-  var unfilled: Character {
+  public var unfilled: Character {
     switch self {
     case .unicode: "░"
     case .ascii: "-"
@@ -51,7 +51,7 @@ public enum Glyphs: Sendable, Equatable {
   }
 
   /// The axis that negative bars draw to the left of.
-  var axis: Character {
+  public var axis: Character {
     switch self {
     case .unicode: "│"
     case .ascii: "|"
@@ -59,7 +59,7 @@ public enum Glyphs: Sendable, Equatable {
   }
 
   /// The mark of a goal on a bar's row.
-  var goal: Character {
+  public var goal: Character {
     switch self {
     case .unicode: "┊"
     case .ascii: ":"

@@ -28,3 +28,19 @@ public enum Sparkline {
       })
   }
 }
+
+extension TextTable {
+  /// Adds a `TREND` column of each row's sparkline: the last periods of `trends` that the
+  /// terminal's `width` leaves room for (all of them without a width), or no column when
+  /// fewer than 4 fit or no row has a trend.
+  public mutating func appendSparklines(
+    _ trends: [(values: [Double?], kind: ProjectKind)], width: Int?, glyphs: Glyphs
+  ) {
+    let longest = trends.map(\.values.count).max() ?? 0
+    let room = width.map { $0 - naturalWidth - 2 } ?? longest
+    guard longest > 0, room >= 4 else { return }
+    appendColumn(
+      .init("TREND"),
+      cells: trends.map { Sparkline.render(Array($0.values.suffix(room)), kind: $0.kind, glyphs: glyphs) })
+  }
+}

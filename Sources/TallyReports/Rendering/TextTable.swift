@@ -25,7 +25,7 @@ public struct TextTable: Sendable {
   }
 
   /// The columns, left to right.
-  public let columns: [Column]
+  public private(set) var columns: [Column]
   private var lines: [Line] = []
 
   /// Creates an empty table.
@@ -48,6 +48,35 @@ public struct TextTable: Sendable {
     lines.append(.rule)
   }
 
+  /// Adds a column at the right, its cells in the order of the rows.
+  public mutating func appendColumn(_ column: Column, cells: [String]) {
+    columns.append(column)
+    var next = cells.makeIterator()
+    for (index, line) in lines.enumerated() {
+      guard case .row(var row) = line else { continue }
+      row += Array(repeating: "", count: max(0, columns.count - 1 - row.count))
+      row.append(next.next() ?? "")
+      lines[index] = .row(row)
+    }
+  }
+
+  /// How wide the table is with every cell whole.
+  public var naturalWidth: Int {
+    let widths = naturalWidths
+    return widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+  }
+
+  /// Each column's width with every cell whole.
+  private var naturalWidths: [Int] {
+    var widths = columns.map { DisplayWidth.of($0.header) }
+    for case .row(let cells) in lines {
+      for (index, cell) in cells.prefix(columns.count).enumerated() {
+        widths[index] = max(widths[index], DisplayWidth.of(cell))
+      }
+    }
+    return widths
+  }
+
   /// Whether the table has no rows.
   public var isEmpty: Bool { lines.isEmpty }
 
@@ -58,12 +87,7 @@ public struct TextTable: Sendable {
   ///   narrower than their header or 8 columns. `nil` keeps every cell whole.
   /// - Returns: The lines of the table.
   public func render(width: Int? = nil) -> String {
-    var widths = columns.map { DisplayWidth.of($0.header) }
-    for case .row(let cells) in lines {
-      for (index, cell) in cells.prefix(columns.count).enumerated() {
-        widths[index] = max(widths[index], DisplayWidth.of(cell))
-      }
-    }
+    var widths = naturalWidths
     if let width {
       widths = fitted(widths, into: width)
     }
