@@ -69,7 +69,11 @@ import Testing
   }
 
   @Test func barsOfNonFiniteFiguresAreEmptyNotATrap() {
-    #expect(ReportTable.bar(.infinity, of: .infinity, width: 20) == "")
-    #expect(ReportTable.bar(1, of: .nan, width: 20) == "")
+    let infinite = BarScale(
+      headlines: [.infinity], goals: [], kind: .total, width: 20, glyphs: .unicode)
+    #expect(infinite.bar(.infinity, goal: nil) == "")
+    let undefined = BarScale(
+      headlines: [.nan, 1], goals: [.nan], kind: .gauge, width: 20, glyphs: .unicode)
+    #expect(undefined.bar(.nan, goal: .nan) == "")
   }
 }

@@ -82,8 +82,8 @@ struct Rows {
     let label = "Trend, \(project.measure(per: project.reportPeriod)): "
     let room = width.map { $0 - label.count } ?? values.count
     guard room >= 4 else { return nil }
-    return label
-      + Sparkline.render(Array(values.suffix(room)), kind: project.kind, glyphs: glyphs)
+    let line = Sparkline.render(Array(values.suffix(room)), kind: project.kind, glyphs: glyphs)
+    return label + String(line.reversed().drop { $0 == " " }.reversed())
   }
 
   /// Cells joined for a one-line report of a change.

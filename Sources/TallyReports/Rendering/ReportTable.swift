@@ -51,8 +51,7 @@ public enum ReportTable {
     let marksGoal = barWidth > 0 && report.rows.contains { $0.goal != nil }
     let footer =
       report.goalLine.map {
-        (marksGoal ? "Goal (\(glyphs.goal) on the bars):" + $0.dropFirst("Goal:".count) : $0)
-          + "\n"
+$0 + (marksGoal ? " The bars mark it with \(glyphs.goal)." : "") + "\n"
       } ?? ""
     guard !report.rows.isEmpty else {
       return title + "\nNo readings in this range.\n" + footer
