@@ -118,6 +118,8 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    // What the tests share: reading SVG and HTML output as XML.
+    .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
     .testTarget(
       name: "FlowTests",
       dependencies: [
@@ -148,7 +150,7 @@ let package = Package(
     .testTarget(
       name: "TallyReportsTests",
       dependencies: [
-        "TallyReports", "TallyCore",
+        "TallyReports", "TallyCore", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
@@ -177,6 +179,6 @@ let package = Package(
       swiftSettings: strict
     ),
     // Runs the built `tally` binary; `swift test` builds it along with the tests.
-    .testTarget(name: "EndToEndTests", swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
   ]
 )
