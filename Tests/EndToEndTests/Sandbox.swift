@@ -14,6 +14,8 @@ final class Sandbox {
     environment = [
       "TALLY_DB": folder.appendingPathComponent("tally.sqlite").path, "TZ": "UTC",
       "NO_COLOR": "1",
+      // Block elements for bars and sparklines, whatever the machine's locale.
+      "LC_ALL": "C.UTF-8",
     ]
   }
 

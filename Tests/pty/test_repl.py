@@ -40,6 +40,7 @@ class REPLInATerminal(unittest.TestCase):
             TERM="xterm",
             COLUMNS="100",
             NO_COLOR="1",
+            LC_ALL="C.UTF-8",
         )
         self.tally("project", "add", "Mileage", "--frequency", "monthly", "--units", "km")
         self.tally("project", "add", "Fuel costs", "--frequency", "daily", "--units", "EUR")
