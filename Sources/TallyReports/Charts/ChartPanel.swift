@@ -82,7 +82,8 @@ struct ChartPanel {
     _ columns: [ChartColumn], into svg: inout String, x: (Int) -> Double,
     y: (Double) -> Double, columnWidth: Double
   ) {
-    let barWidth = columnWidth >= 4 ? columnWidth * 0.8 : columnWidth
+    // Bars touch when there are many, and stay bars, not slabs, when there are few.
+    let barWidth = columnWidth >= 4 ? min(columnWidth * 0.8, 48) : columnWidth
     let inset = (columnWidth - barWidth) / 2
     var positive = ""
     var negative = ""
