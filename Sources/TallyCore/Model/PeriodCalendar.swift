@@ -36,7 +36,8 @@ public struct PeriodCalendar: Sendable {
 
   /// The period right before `period`.
   public func period(before period: Period) -> Period {
-    self.period(containing: Timestamp(microsecondsSince1970: period.start.microsecondsSince1970 - 1))
+    self.period(
+      containing: Timestamp(microsecondsSince1970: period.start.microsecondsSince1970 - 1))
   }
 
   /// About how many periods `start..<end` spans, from the periods' average length, without

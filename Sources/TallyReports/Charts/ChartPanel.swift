@@ -9,6 +9,9 @@ struct ChartPanel {
   let columnLimit: Int
   /// Whether it is the chart's only panel, drawn larger.
   let isLarge: Bool
+  /// Whether each bar and dot carries a tooltip: not among very many small panels, where they
+  /// would take most of the file.
+  let hasTooltips: Bool
 
   /// Roughly how wide a character of the 11-pixel labels is.
   static let characterWidth = 6.6
@@ -34,7 +37,14 @@ struct ChartPanel {
 
     svg += "<g class=\"chart-panel\">\n"
     svg += "<title>\(SVGText.escape(Self.title(of: series)))</title>\n"
-    svg += "<desc>\(SVGText.escape(Self.describe(series)))</desc>\n"
+    var description = Self.describe(series)
+    if let run = columns.map(\.periods).max(), run > 1 {
+      let per = series.period.unitName
+      description +=
+        " Each \(series.isBars ? "bar" : "point") stands for a run of up to \(run) \(per)s,"
+        + " from the lowest to the highest of them."
+    }
+    svg += "<desc>\(SVGText.escape(description))</desc>\n"
     let titleText = series.project.title
     svg +=
       "<text class=\"chart-title\" fill=\"#1f2328\" x=\"\(SVGText.number(frame.x + 12))\""
@@ -89,7 +99,7 @@ struct ChartPanel {
     var negative = ""
     for (index, column) in columns.enumerated() {
       guard let low = column.low, let high = column.high else { continue }
-      let tooltip = "<title>\(SVGText.escape(tooltip(column)))</title>"
+      let tooltip = hasTooltips ? "<title>\(SVGText.escape(tooltip(column)))</title>" : ""
       let running = column.isRunning ? " class=\"chart-running\" fill-opacity=\".45\"" : ""
       let left = SVGText.number(x(index) + inset)
       let width = SVGText.number(barWidth)
@@ -140,7 +150,9 @@ struct ChartPanel {
       if columns.count <= 60 {
         dots +=
           "<circle cx=\"\(SVGText.number(center))\" cy=\"\(SVGText.number(y(closing)))\""
-          + " r=\"3\"><title>\(SVGText.escape(tooltip(column)))</title></circle>\n"
+          + " r=\"3\">"
+          + (hasTooltips ? "<title>\(SVGText.escape(tooltip(column)))</title>" : "")
+          + "</circle>\n"
       }
     }
     if !band.isEmpty {

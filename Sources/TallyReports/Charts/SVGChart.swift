@@ -20,6 +20,9 @@ public struct SVGChart: Sendable {
   /// in one file of a few hundred kilobytes.
   static let columnBudget = 12_000
 
+  /// The most panels whose bars and dots carry tooltips.
+  static let tooltipPanels = 50
+
   /// Describes a chart.
   public init(width: Double = 800, id: String = "chart", includesStylesheet: Bool = true) {
     self.width = width
@@ -60,8 +63,11 @@ public struct SVGChart: Sendable {
       let frame = ChartFrame(
         x: Double(index % perRow) * panelWidth, y: Double(index / perRow) * panelHeight,
         width: panelWidth, height: panelHeight)
-      ChartPanel(series: one, frame: frame, columnLimit: limit, isLarge: series.count == 1)
-        .draw(into: &svg)
+      ChartPanel(
+        series: one, frame: frame, columnLimit: limit, isLarge: series.count == 1,
+        hasTooltips: series.count <= Self.tooltipPanels
+      )
+      .draw(into: &svg)
     }
     return svg + "</svg>\n"
   }

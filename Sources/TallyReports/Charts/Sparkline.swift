@@ -41,6 +41,8 @@ extension TextTable {
     guard longest > 0, room >= 4 else { return }
     appendColumn(
       .init("TREND"),
-      cells: trends.map { Sparkline.render(Array($0.values.suffix(room)), kind: $0.kind, glyphs: glyphs) })
+      cells: trends.map {
+        Sparkline.render(Array($0.values.suffix(room)), kind: $0.kind, glyphs: glyphs)
+      })
   }
 }

@@ -51,7 +51,7 @@ public enum ReportTable {
     let marksGoal = barWidth > 0 && report.rows.contains { $0.goal != nil }
     let footer =
       report.goalLine.map {
-$0 + (marksGoal ? " The bars mark it with \(glyphs.goal)." : "") + "\n"
+        $0 + (marksGoal ? " The bars mark it with \(glyphs.goal)." : "") + "\n"
       } ?? ""
     guard !report.rows.isEmpty else {
       return title + "\nNo readings in this range.\n" + footer
