@@ -197,7 +197,8 @@ func chartReport(
 @Suite struct HTMLReportTests {
   func page(_ reports: [ProjectReport]) throws -> (String, XMLTree) {
     let text = ReportTemplate.html.render(
-      reports, generated: Timestamp(secondsSince1970: 0), zone: TimeZone(secondsFromGMT: 0) ?? .current,
+      reports, generated: Timestamp(secondsSince1970: 0),
+      zone: TimeZone(secondsFromGMT: 0) ?? .current,
       charts: ReportCharts(inline: true, includesEmpty: false))
     return (text, try XMLTree.parse(text))
   }
