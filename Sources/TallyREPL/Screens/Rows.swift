@@ -64,7 +64,7 @@ struct Rows {
     line += amount(headline, units: project.units)
     if let progress = period.progress(project.kind) {
       line += ", " + ReportValue.percent(progress).forPeople(decimals: nil)
-      let filled = Int((min(max(progress, 0), 100) / 100 * Double(barWidth)).rounded())
+      let filled = CharacterCells.filled(progress / 100, of: barWidth)
       line +=
         " " + String(repeating: glyphs.full, count: filled)
         + String(repeating: glyphs.unfilled, count: barWidth - filled)

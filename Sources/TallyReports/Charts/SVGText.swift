@@ -19,8 +19,9 @@ enum SVGText {
 
   /// A coordinate to a tenth of a pixel, without trailing zeros: `12`, `12.5`, `-3.2`.
   static func number(_ value: Double) -> String {
+    // Coordinates lie within a few thousand pixels; anything beyond is clamped, not trapped.
     guard value.isFinite else { return "0" }
-    let tenths = Int((value * 10).rounded())
+    let tenths = Int((min(max(value, -1e9), 1e9) * 10).rounded())
     let whole = tenths / 10
     let fraction = abs(tenths % 10)
     let sign = tenths < 0 && whole == 0 ? "-" : ""

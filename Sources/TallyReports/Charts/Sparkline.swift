@@ -17,14 +17,12 @@ public enum Sparkline {
       high = max(high, 0)
     }
     let levels = glyphs.levels
-    let top = Double(levels.count - 1)
     return String(
       values.map { value -> Character in
         guard let value, value.isFinite else { return " " }
         // A flat line sits in the middle; zero among sums sits at the bottom.
         guard high > low else { return levels[value == 0 ? 0 : levels.count / 2] }
-        let level = Int(((value - low) / (high - low) * top).rounded())
-        return levels[min(max(level, 0), levels.count - 1)]
+        return levels[CharacterCells.filled((value - low) / (high - low), of: levels.count - 1)]
       })
   }
 }

@@ -26,14 +26,14 @@ struct BarScale {
     let highest = values.max() ?? 0
     self.glyphs = glyphs
     if kind == .gauge, lowest < highest {
-      low = lowest - (highest - lowest) / 4
+      let floor = lowest - (highest - lowest) / 4
+      low = floor.isFinite ? floor : lowest
       high = highest
       (left, right, hasAxis) = (0, width, false)
     } else if kind != .gauge, lowest < 0 {
       low = lowest
       high = max(highest, 0)
-      let share = Double(width - 1) * -lowest / (high - lowest)
-      left = max(1, Int(share.rounded()))
+      left = max(1, CharacterCells.filled(-lowest / (high - lowest), of: width - 1))
       (right, hasAxis) = (max(0, width - 1 - left), true)
     } else {
       low = 0
@@ -49,11 +49,11 @@ struct BarScale {
     let start = left + (hasAxis ? 1 : 0)
     if let value, value.isFinite, high > low {
       if value < 0, hasAxis {
-        let length = min(left, Int((value / low * Double(left)).rounded()))
+        let length = CharacterCells.filled(value / low, of: left)
         for index in (left - length)..<left { cells[index] = glyphs.full }
       } else {
         let base = hasAxis ? 0 : low
-        let eighths = Int((max(value - base, 0) / (high - base) * Double(right * 8)).rounded())
+        let eighths = CharacterCells.filled((value - base) / (high - base), of: right * 8)
         let whole = min(eighths / 8, right)
         for index in start..<(start + whole) { cells[index] = glyphs.full }
         let partial = glyphs.partial(eighths: eighths % 8)
@@ -64,8 +64,8 @@ struct BarScale {
       let base = hasAxis ? 0 : low
       let place =
         goal < 0 && hasAxis
-        ? left - Int((goal / low * Double(left)).rounded())
-        : start + Int(((goal - base) / (high - base) * Double(right)).rounded())
+        ? left - CharacterCells.filled(goal / low, of: left)
+        : start + CharacterCells.filled((goal - base) / (high - base), of: right)
       cells[min(max(place, 0), cells.count - 1)] = glyphs.goal
     }
     return String(String(cells).reversed().drop { $0 == " " }.reversed())
