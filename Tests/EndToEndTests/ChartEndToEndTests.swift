@@ -29,11 +29,11 @@ import Testing
   @Test func svgDrawsEveryWeekIncludingTheEmptyOne() throws {
     let sandbox = try sandbox()
     let svg = try XMLTree.parse(try sandbox.succeed("report", "Run", "--format", "svg"))
-    // Weeks 1 to 5; week 3 has no reading but keeps its place on the time axis.
+    // Weeks 1 to 5; week 3 has no reading: a gap that keeps its place on the time axis.
     let bars = svg.elements(classed: "chart-bars").flatMap { $0.elements("rect") }
     #expect(
       bars.map { $0.elements("title").first?.text ?? "" } == [
-        "2024-W01: 21 km", "2024-W02: 25 km", "2024-W03: 0 km", "2024-W04: 14 km",
+        "2024-W01: 21 km", "2024-W02: 25 km", "2024-W04: 14 km",
         "2024-W05: 30 km",
       ])
     #expect(
@@ -76,13 +76,26 @@ import Testing
     #expect(markdown.contains("![Run: km per week, 2024-W01 to 2024-W05](<run.svg>)"))
     let svg = try XMLTree.parse(
       try String(contentsOfFile: path("run.svg", in: sandbox), encoding: .utf8))
-    #expect(svg.elements(classed: "chart-bars").flatMap { $0.elements("rect") }.count == 5)
+    #expect(svg.elements(classed: "chart-bars").flatMap { $0.elements("rect") }.count == 4)
     // Without a Markdown report, --chart is refused and nothing is written.
     let refused = try sandbox.run(
       "report", "Run", "--format", "csv", "--chart", path("other.svg", in: sandbox))
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("--chart goes with a Markdown report"))
     #expect(!FileManager.default.fileExists(atPath: path("other.svg", in: sandbox)))
+    // Nor is a chart that is not SVG, or the report's own file by another spelling.
+    for (chart, message) in [
+      (path("chart.png", in: sandbox), "name a file ending in .svg"),
+      (sandbox.folder.appendingPathComponent("./same.md.svg").path, "name the same file"),
+    ] {
+      let output =
+        chart.hasSuffix(".svg") ? path("same.md.svg", in: sandbox) : path("r.md", in: sandbox)
+      let result = try sandbox.run(
+        "report", "Run", "--format", "markdown", "--output", output, "--chart", chart)
+      #expect(result.status == 1)
+      #expect(result.stderr.contains(message))
+      #expect(!FileManager.default.fileExists(atPath: chart))
+    }
   }
 
   @Test func aTemplateOfOneselfSeesTheCharts() throws {

@@ -67,7 +67,9 @@ func chartReport(
     #expect(title.text == "Run: km per month, P1 to P2")
     let desc = try #require(svg.children.first { $0.name == "desc" })
     #expect(desc.text.contains("Bar chart of km per month over 2 months, from 10 to 40 km."))
-    #expect(desc.text.contains("Goal: at least 20 km per month, met in 1 of 2 months."))
+    #expect(
+      desc.text.contains(
+        "Goal now: at least 20 km per month; the goals were met in 1 of 2 months judged."))
   }
 
   @Test func ticksAreRoundNumbersAndCoverTheValues() throws {
@@ -185,6 +187,19 @@ func chartReport(
   @Test func noReportsSayNoReadings() throws {
     let svg = try chart([])
     #expect(svg.allText.contains("No readings in this range."))
+    let empty = try chart([chartReport([nil, nil])])
+    #expect(empty.allText.contains("No readings in this range."))
+    #expect(empty.elements(classed: "chart-bars").flatMap { $0.elements("rect") }.isEmpty)
+  }
+
+  @Test func tooltipsRoundAsTablesDo() throws {
+    var report = chartReport([1745.17955860296, 2])
+    let svg = try chart([report])
+    let tips = svg.elements(classed: "chart-bars").flatMap { $0.elements("title") }.map(\.text)
+    #expect(tips.first == "P1: 1745.18 km")
+    report.project.decimals = 0
+    let whole = try chart([report]).elements(classed: "chart-bars").flatMap { $0.elements("title") }
+    #expect(whole.first?.text == "P1: 1745 km")
   }
 
   @Test func theStylesheetFollowsTheColourScheme() {
@@ -214,7 +229,7 @@ func chartReport(
     #expect(sections[0].elements("svg").count == 1)
     // The table leaves the period without readings out; the chart keeps its place.
     #expect(sections[0].elements("tbody").first?.elements("tr").count == 2)
-    #expect(sections[0].elements(classed: "chart-bars").flatMap { $0.elements("rect") }.count == 3)
+    #expect(sections[0].elements(classed: "chart-bars").flatMap { $0.elements("rect") }.count == 2)
     #expect(
       sections[0].elements(classed: "goal").first?.text.hasPrefix("Goal: at least 20 km") == true)
     #expect(sections[1].elements(classed: "chart-line").count == 1)

@@ -23,10 +23,8 @@ extension Session {
     let format =
       request.format ?? request.output.flatMap(ReportRequest.Format.init(fileExtension:))
       ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
-    if request.chart != nil, request.template == nil, format != .markdown {
-      throw TallyError(
-        .invalidInput, "--chart goes with a Markdown report, which links the chart it writes",
-        hint: "Add --format markdown, or write the chart alone with --format svg.")
+    if let chart = request.chart {
+      try ChartLink.check(chart, report: request.output, format: format, template: request.template)
     }
     // Streaks show in tables, Markdown and templates; CSV and JSON rows are periods.
     let showsStreaks = request.template != nil || (format != .csv && format != .json)

@@ -57,9 +57,6 @@ struct ReportCommand: TallyCommand {
       throw ValidationError(
         "--template renders its own format; leave out --format \(format.rawValue)")
     }
-    if let chart, chart == output {
-      throw ValidationError("--chart and --output name the same file, \(chart)")
-    }
   }
 
   func request() throws(TallyError) -> UserRequest {

@@ -83,6 +83,12 @@ struct ChartPanel {
       drawLine(columns, into: &svg, x: x, y: y, columnWidth: columnWidth)
     }
     drawGoal(columns, into: &svg, x: x, y: y, columnWidth: columnWidth, kind: kind)
+    if !series.values.contains(where: { $0 != nil }) {
+      svg +=
+        "<text class=\"chart-label\" fill=\"#57606a\" text-anchor=\"middle\""
+        + " x=\"\(SVGText.number(plot.x + plot.width / 2))\""
+        + " y=\"\(SVGText.number(plot.y + plot.height / 2))\">No readings in this range.</text>\n"
+    }
     drawPeriodLabels(columns, into: &svg, plot: plot, columnWidth: columnWidth)
     svg += "</g>\n"
   }
@@ -201,7 +207,7 @@ struct ChartPanel {
       "<text class=\"chart-goal-label\" fill=\"#9a4f00\" stroke=\"#ffffff\" stroke-width=\"3\""
       + " paint-order=\"stroke\" text-anchor=\"end\""
       + " x=\"\(SVGText.number(lastGoal.end - 2))\" y=\"\(SVGText.number(y(lastGoal.amount) - 5))\">"
-      + "\(SVGText.escape("\(words) \(ChartScale.label(lastGoal.amount))"))</text>\n"
+      + "\(SVGText.escape("\(words) \(number(lastGoal.amount))"))</text>\n"
   }
 
   /// Period labels under the plot, as many as fit without overlapping.
@@ -228,14 +234,19 @@ struct ChartPanel {
     let units = series.project.units.isEmpty ? "" : " " + series.project.units
     var value = ""
     if column.periods > 1, let low = column.low, let high = column.high, low != high {
-      value = "\(AmountFormat.plain(low)) to \(AmountFormat.plain(high))\(units)"
+      value = "\(number(low)) to \(number(high))\(units)"
     } else if let closing = column.closing {
-      value = AmountFormat.plain(closing) + units
+      value = number(closing) + units
     }
     var text = "\(column.label): \(value)"
     if column.isRunning { text += " (so far)" }
-    if let goal = column.goal { text += "; goal \(AmountFormat.plain(goal))" }
+    if let goal = column.goal { text += "; goal \(number(goal))" }
     return text
+  }
+
+  /// A figure as report tables show it: rounded to two decimals or the project's own.
+  private func number(_ value: Double) -> String {
+    ReportNumber.rounded(value, decimals: series.project.decimals)
   }
 
   /// `Car: km per month, 2024-01 to 2024-06`.
@@ -257,18 +268,21 @@ struct ChartPanel {
       ? "Bar chart of \(series.axisTitle)" : "Line chart of \(series.axisTitle)"
     text += " over \(count) \(per)\(count == 1 ? "" : "s")"
     let known = series.values.compactMap { $0 }
+    let number = { ReportNumber.rounded($0, decimals: series.project.decimals) }
     if let low = known.min(), let high = known.max() {
       let units = series.project.units.isEmpty ? "" : " " + series.project.units
       text +=
         low == high
-        ? ", each \(AmountFormat.plain(low))\(units)"
-        : ", from \(AmountFormat.plain(low)) to \(AmountFormat.plain(high))\(units)"
+        ? ", each \(number(low))\(units)"
+        : ", from \(number(low)) to \(number(high))\(units)"
+    } else {
+      text += ", none with readings"
     }
     text += "."
     if let goal = series.project.goal {
-      text += " Goal: \(goal.description(units: series.project.units))"
+      text += " Goal now: \(goal.description(units: series.project.units))"
       if series.met.judged > 0 {
-        text += ", met in \(series.met.met) of \(series.met.judged) \(per)s"
+        text += "; the goals were met in \(series.met.met) of \(series.met.judged) \(per)s judged"
       }
       text += "."
     }

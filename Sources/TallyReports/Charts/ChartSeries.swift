@@ -9,7 +9,7 @@ public struct ChartSeries: Sendable {
   public var period: ReportPeriod
   /// Each period's label, oldest first.
   public var labels: [String]
-  /// Each period's headline; `nil` where a period has none.
+  /// Each period's headline; `nil` where a period has no readings (nor a meter's usage).
   public var values: [Double?]
   /// Each period's goal amount; `nil` where none held.
   public var goals: [Double?]
@@ -24,7 +24,9 @@ public struct ChartSeries: Sendable {
     project = report.project
     period = report.period
     labels = report.rows.map(\.period.label)
-    values = report.rows.map { $0.headline(kind) }
+    // A period without readings is a gap, except within a meter's readings, where it has
+    // usage.
+    values = report.rows.map { $0.count == 0 && $0.usage == nil ? nil : $0.headline(kind) }
     goals = report.rows.map { $0.goal?.amount }
     running = report.rows.map(\.isRunning)
     let judged = report.rows.compactMap { $0.met(kind) }

@@ -60,7 +60,8 @@ public enum DefaultTemplates {
     figure{margin:.5rem 0 1rem}
     figure svg{max-width:100%;height:auto}
     table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.5rem 0}
-    th,td{padding:.2rem .7rem;border-bottom:1px solid #d8dee4}
+    .table{overflow-x:auto}
+    th,td{padding:.2rem .7rem;border-bottom:1px solid #d8dee4;white-space:nowrap}
     thead th{text-align:right;font-weight:600}
     thead th:first-child,tbody th,tfoot th{text-align:left;font-weight:normal}
     td{text-align:right}
@@ -89,6 +90,7 @@ public enum DefaultTemplates {
     <figure>
     {{{chart}}}
     </figure>
+    <div class="table">
     <table>
     <thead><tr><th scope="col">Period</th>{{#columns}}<th scope="col">{{heading}}</th>{{/columns}}</tr></thead>
     <tbody>
@@ -98,6 +100,7 @@ public enum DefaultTemplates {
     </tbody>
     <tfoot><tr><th scope="row">Total</th>{{#total.cells}}<td>{{.}}</td>{{/total.cells}}</tr></tfoot>
     </table>
+    </div>
     {{/hasReadings}}
     {{^hasReadings}}
     <p>No {{period}} readings in this range.</p>

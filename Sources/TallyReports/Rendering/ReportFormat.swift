@@ -13,6 +13,8 @@ public enum ReportNumber {
   public static func rounded(_ value: Double?, decimals: Int? = nil) -> String {
     guard let value else { return "" }
     guard let decimals else {
+      // Past 10¹⁵ a Double has no hundredths to round (and times 100 could overflow).
+      guard abs(value) < 1e15 else { return AmountFormat.plain(value) }
       let rounded = (value * 100).rounded() / 100
       return AmountFormat.plain(rounded == 0 ? 0 : rounded)
     }
