@@ -82,10 +82,7 @@ public struct StandingQuery: Sendable {
     }
     let builder = ReportBuilder(calendar: calendar, includesEmpty: true, now: now)
     return try builder.report(of: project, from: first.start, to: current.end, over: aggregates)
-      .rows.map { row in
-        // A period without readings is a gap, except in a meter's span, which has usage.
-        row.count == 0 && row.usage == nil ? nil : row.headline(project.kind)
-      }
+      .rows.map { $0.plottedHeadline(project.kind) }
   }
 
   /// The projects due a reading now, in the order given.

@@ -97,6 +97,12 @@ public struct PeriodSummary: Equatable, Sendable {
     }
   }
 
+  /// The headline as a picture draws it: `nil` for a period without readings, a gap, except
+  /// within a meter's readings, where the period has usage all the same.
+  public func plottedHeadline(_ kind: ProjectKind) -> Double? {
+    count == 0 && usage == nil ? nil : headline(kind)
+  }
+
   /// The headline as a percentage of the goal.
   public func progress(_ kind: ProjectKind) -> Double? {
     goal?.progress(of: headline(kind))

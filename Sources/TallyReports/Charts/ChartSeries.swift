@@ -24,9 +24,7 @@ public struct ChartSeries: Sendable {
     project = report.project
     period = report.period
     labels = report.rows.map(\.period.label)
-    // A period without readings is a gap, except within a meter's readings, where it has
-    // usage.
-    values = report.rows.map { $0.count == 0 && $0.usage == nil ? nil : $0.headline(kind) }
+    values = report.rows.map { $0.plottedHeadline(kind) }
     goals = report.rows.map { $0.goal?.amount }
     running = report.rows.map(\.isRunning)
     let judged = report.rows.compactMap { $0.met(kind) }
