@@ -257,14 +257,6 @@ func chartReport(
     #expect(html.elements("h2").first?.text.hasPrefix(title) == true)
     #expect(!text.contains("<&"))
   }
-
-  @Test func theBuiltInTemplateIsTheFileInTemplates() throws {
-    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Templates/report.html.mustache")
-    let text = try String(contentsOf: file, encoding: .utf8)
-    #expect(text == DefaultTemplates.reportHTML + "\n")
-  }
 }
 
 @Suite struct TerminalPictureTests {

@@ -64,12 +64,16 @@ import Testing
     #expect(text.contains("Generated 1970-01-01 00:00 (GMT)"))
   }
 
-  @Test func theBuiltInTemplateIsTheOneInTemplates() throws {
+  @Test(arguments: [
+    ("report.md.mustache", DefaultTemplates.reportMarkdown),
+    ("report.html.mustache", DefaultTemplates.reportHTML),
+  ])
+  func theBuiltInTemplateIsTheOneInTemplates(name: String, builtIn: String) throws {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Templates/report.md.mustache")
+      .appendingPathComponent("Templates/" + name)
     let text = try String(contentsOf: file, encoding: .utf8)
-    #expect(text == DefaultTemplates.reportMarkdown + "\n")
+    #expect(text == builtIn + "\n")
   }
 
   @Test func aBrokenTemplateNamesTheLineAndColumn() {

@@ -97,10 +97,13 @@ public struct PeriodSummary: Equatable, Sendable {
     }
   }
 
-  /// The headline as a picture draws it: `nil` for a period without readings, a gap, except
-  /// within a meter's readings, where the period has usage all the same.
+  /// Whether the period has figures of its own: readings, or a meter's usage between the
+  /// readings on either side. A report without `--empty` lists only these.
+  public var hasFigures: Bool { count > 0 || usage != nil }
+
+  /// The headline as a picture draws it: `nil`, a gap, for a period without figures.
   public func plottedHeadline(_ kind: ProjectKind) -> Double? {
-    count == 0 && usage == nil ? nil : headline(kind)
+    hasFigures ? headline(kind) : nil
   }
 
   /// The headline as a percentage of the goal.

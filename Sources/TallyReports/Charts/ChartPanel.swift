@@ -17,7 +17,6 @@ struct ChartPanel {
   static let characterWidth = 6.6
 
   func draw(into svg: inout String) {
-    let kind = series.project.kind
     let plotLeftGuess = frame.x + 60
     let plotWidthGuess = frame.x + frame.width - 14 - plotLeftGuess
     let columns = series.columns(limit: min(columnLimit, max(1, Int(plotWidthGuess / 2))))
@@ -82,7 +81,7 @@ struct ChartPanel {
     } else {
       drawLine(columns, into: &svg, x: x, y: y, columnWidth: columnWidth)
     }
-    drawGoal(columns, into: &svg, x: x, y: y, columnWidth: columnWidth, kind: kind)
+    drawGoal(columns, into: &svg, x: x, y: y, columnWidth: columnWidth)
     if !series.values.contains(where: { $0 != nil }) {
       svg +=
         "<text class=\"chart-label\" fill=\"#57606a\" text-anchor=\"middle\""
@@ -177,7 +176,7 @@ struct ChartPanel {
   /// The goal of each column as a dashed step line, labelled at its last level.
   private func drawGoal(
     _ columns: [ChartColumn], into svg: inout String, x: (Int) -> Double,
-    y: (Double) -> Double, columnWidth: Double, kind: ProjectKind
+    y: (Double) -> Double, columnWidth: Double
   ) {
     var path = ""
     var previous: Double?

@@ -35,7 +35,7 @@ public enum Glyphs: Sendable, Equatable {
 
   /// A bar's last character, in eighths of one, from one eighth to seven (ASCII rounds to
   /// a whole character or nothing).
-  public func partial(eighths: Int) -> String {
+  func partial(eighths: Int) -> String {
     switch self {
     case .unicode: ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths]
     case .ascii: eighths >= 4 ? "#" : ""
@@ -51,7 +51,7 @@ public enum Glyphs: Sendable, Equatable {
   }
 
   /// The axis that negative bars draw to the left of.
-  public var axis: Character {
+  var axis: Character {
     switch self {
     case .unicode: "│"
     case .ascii: "|"
@@ -59,7 +59,7 @@ public enum Glyphs: Sendable, Equatable {
   }
 
   /// The mark of a goal on a bar's row.
-  public var goal: Character {
+  var goal: Character {
     switch self {
     case .unicode: "┊"
     case .ascii: ":"

@@ -166,7 +166,7 @@ enum ReportContext {
       "columns": statistics.map { statistic -> [String: Any] in
         ["name": statistic.rawValue, "heading": capitalized(statistic.heading)]
       },
-      "rows": report.rows.filter { includesEmpty || $0.count > 0 || $0.usage != nil }.map {
+      "rows": report.rows.filter { includesEmpty || $0.hasFigures }.map {
         row -> [String: Any] in
         var cells = figures(of: row, in: report)
         cells["period"] = row.period.label
