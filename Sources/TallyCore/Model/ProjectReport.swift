@@ -97,8 +97,10 @@ public struct PeriodSummary: Equatable, Sendable {
     }
   }
 
-  /// Whether the period has figures of its own: readings, or a meter's usage between the
-  /// readings on either side. A report without `--empty` lists only these.
+  /// Whether the period has figures of its own.
+  ///
+  /// Readings, or a meter's usage between the readings on either side: a report without
+  /// `--empty` lists only these periods.
   public var hasFigures: Bool { count > 0 || usage != nil }
 
   /// The headline as a picture draws it: `nil`, a gap, for a period without figures.
