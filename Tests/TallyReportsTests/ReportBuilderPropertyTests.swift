@@ -108,7 +108,8 @@ import Testing
         return RangeFigures(count: 0, sum: 0, min: nil, max: nil)
       }
     } throws: { error in
-      "\(error)".contains("--empty would list about 3652059 daily periods")
+      "\(error)".contains(
+        "every period, as --empty or a chart shows them, would be about 3652059 daily periods")
     }
     #expect(asked == 0, "refused before a single period is summed")
     // Yearly periods over the same span are few enough.

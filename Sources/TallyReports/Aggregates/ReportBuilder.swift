@@ -68,7 +68,8 @@ public struct ReportBuilder: Sendable {
     let span = project.kind == .meter ? try aggregates.span() : nil
     let dial = try span.map { try MeterDial(aggregates, span: $0) }
     if includesEmpty {
-      try checkSpan(from: from, to: to, listing: "--empty would list")
+      try checkSpan(
+        from: from, to: to, listing: "every period, as --empty or a chart shows them, would be")
     } else if let span {
       try checkSpan(
         from: Swift.max(from, span.lowerBound), to: Swift.min(to, span.upperBound),
