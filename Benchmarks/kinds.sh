@@ -156,4 +156,5 @@ echo "### tally due over 1,000 projects ($due due)"
 echo
 python3 "$root/Benchmarks/compare.py" "$runs" \
   "tally project list --format csv" "$bin/tally project list --format csv" \
+  "tally project list (table: a sparkline each)" "$bin/tally project list" \
   "tally due --format csv" "$bin/tally due --format csv"
