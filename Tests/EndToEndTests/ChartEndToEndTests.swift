@@ -114,6 +114,17 @@ import Testing
     #expect(list.contains("TREND"))
     // Run's weeks: 21, 25, nothing, 14, 30.
     #expect(list.contains("▆▇ ▄█"))
+    // A meter's weeks between its readings have usage, so no gaps; Weight's empty weeks do.
+    try sandbox.succeed(
+      "project", "add", "Car", "--frequency", "weekly", "--units", "km", "--kind", "meter")
+    try sandbox.succeed("item", "add", "Car", "1000", "--at", "2024-01-01")
+    try sandbox.succeed("item", "add", "Car", "1700", "--at", "2024-01-29")
+    let meter = try sandbox.succeed("project", "list", now: now)
+    let car = try #require(meter.split(separator: "\n").first { $0.hasPrefix("Car ") })
+    // 175 km in each of weeks 1 to 4; week 5 begins at the last reading and has none yet.
+    #expect(car.hasSuffix("████▁"))
+    let weight = try #require(meter.split(separator: "\n").first { $0.hasPrefix("Weight ") })
+    #expect(weight.hasSuffix("█ ▄ ▁"))
     sandbox.environment["LC_ALL"] = "C"
     let plain = try sandbox.succeed("project", "list", now: now)
     #expect(plain.contains("+* ~#"))

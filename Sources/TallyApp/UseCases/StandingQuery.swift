@@ -74,15 +74,22 @@ public struct StandingQuery: Sendable {
     of project: Project, now: Timestamp, over aggregates: any RangeAggregates
   ) throws -> [Double?] {
     let calendar = PeriodCalendar(period: project.reportPeriod, zone: zone)
-    let current = calendar.period(containing: now)
     guard let span = try aggregates.span() else { return [] }
-    var first = current
-    for _ in 1..<Self.trendLength where first.start > span.lowerBound {
-      first = calendar.period(before: first)
+    var window = [calendar.period(containing: now)]
+    while window.count < Self.trendLength, let first = window.first,
+      first.start > span.lowerBound
+    {
+      window.insert(calendar.period(before: first), at: 0)
     }
-    let builder = ReportBuilder(calendar: calendar, includesEmpty: true, now: now)
-    return try builder.report(of: project, from: first.start, to: current.end, over: aggregates)
-      .rows.map { $0.plottedHeadline(project.kind) }
+    guard let first = window.first, let last = window.last else { return [] }
+    // Only the periods with figures are summed; the builder skips empty stretches in one
+    // index step each, and they are gaps in the window.
+    let builder = ReportBuilder(calendar: calendar, includesEmpty: false, now: now)
+    let rows = try builder.report(of: project, from: first.start, to: last.end, over: aggregates)
+      .rows
+    let headlines = Dictionary(
+      rows.map { ($0.period.start, $0.plottedHeadline(project.kind)) }, uniquingKeysWith: { $1 })
+    return window.map { headlines[$0.start] ?? nil }
   }
 
   /// The projects due a reading now, in the order given.

@@ -24,7 +24,8 @@ final class RangeAggregator: RangeAggregates {
   /// The times of the project's first and last readings, if it has any.
   func span() throws -> ClosedRange<Timestamp>? {
     let row = try Row.fetchOne(
-      db, sql: "SELECT MIN(timestamp), MAX(timestamp) FROM reading WHERE project_id = ?",
+      db.cachedStatement(
+        sql: "SELECT MIN(timestamp), MAX(timestamp) FROM reading WHERE project_id = ?"),
       arguments: [project])
     guard let row, let first: Int64 = row[0], let last: Int64 = row[1] else { return nil }
     return Timestamp(microsecondsSince1970: first)...Timestamp(microsecondsSince1970: last)
