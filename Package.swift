@@ -26,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // Architecture libraries: know nothing about tally.
@@ -49,6 +50,16 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // The same storage on a shared PostgreSQL server, for teams.
+    .target(
+      name: "TallyPostgres",
+      dependencies: [
+        "TallyCore",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
     .target(
       name: "TallyImport",
       dependencies: ["TallyCore", .product(name: "Crypto", package: "swift-crypto")],
@@ -67,8 +78,8 @@ let package = Package(
     .target(
       name: "TallyApp",
       dependencies: [
-        "Flow", "Routing", "TallyCore", "TallyStorage", "TallyImport", "TallyReports",
-        .product(name: "Logging", package: "swift-log"),
+        "Flow", "Routing", "TallyCore", "TallyStorage", "TallyPostgres", "TallyImport",
+        "TallyReports", .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),

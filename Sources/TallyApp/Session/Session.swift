@@ -3,6 +3,7 @@ public import Foundation
 public import Logging
 import Routing
 public import TallyCore
+import TallyPostgres
 public import TallyReports
 public import TallyStorage
 
@@ -35,8 +36,7 @@ public final class Session {
   /// - Throws: ``TallyError`` when the database cannot be opened or read, or `TALLY_NOW` or
   ///   `TALLY_LOG` is not understood.
   public convenience init(_ options: SessionOptions, messages: MessageSink = .standard) throws {
-    let database = try TallyDatabase.open(at: options.location, creating: options.creating)
-    try self.init(storage: database, options: options, messages: messages)
+    try self.init(storage: try options.openStorage(), options: options, messages: messages)
   }
 
   /// Starts a session on `storage`.
@@ -161,14 +161,18 @@ public struct SessionOptions: Sendable {
   public var showsScreens: Bool
   /// How wide tables may be, and what bars and sparklines are drawn with.
   public var display: TextDisplay
+  /// Whose changes undo and redo take back, on a shared server.
+  public var user: String
 
   /// Describes a session.
   public init(
     location: DatabaseLocation, zone: TimeZone, resumingRoute: Bool = false,
     creating: Bool = false, logLevel: Logger.Level? = nil,
     clock: (@Sendable () -> Timestamp)? = nil, showsScreens: Bool = false,
-    display: TextDisplay = TextDisplay(width: nil, glyphs: .unicode)
+    display: TextDisplay = TextDisplay(width: nil, glyphs: .unicode),
+    user: String = ProcessInfo.processInfo.userName
   ) {
+    self.user = user
     self.showsScreens = showsScreens
     self.display = display
     self.location = location
@@ -177,5 +181,22 @@ public struct SessionOptions: Sendable {
     self.creating = creating
     self.logLevel = logLevel
     self.clock = clock
+  }
+}
+
+extension SessionOptions {
+  /// Opens the storage that ``location`` names: a PostgreSQL server for a `postgresql://`
+  /// URL, else the SQLite file.
+  ///
+  /// - Throws: ``TallyError`` when it cannot be opened; a URL in a message has no password.
+  public func openStorage() throws(TallyError) -> any Storage {
+    guard PostgresAddress.isServerURL(location.path) else {
+      return try TallyDatabase.open(at: location, creating: creating)
+    }
+    let address = try PostgresAddress(
+      url: location.path, environment: ProcessInfo.processInfo.environment,
+      homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path,
+      loginName: ProcessInfo.processInfo.userName)
+    return try PostgresStorage.open(address, user: user)
   }
 }

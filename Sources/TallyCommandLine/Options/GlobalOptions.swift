@@ -10,10 +10,17 @@ public struct GlobalOptions: ParsableArguments {
   @Option(
     name: .customLong("db"),
     help: ArgumentHelp(
-      "The database file; default: $TALLY_DB, else $XDG_DATA_HOME/tally/tally.sqlite.",
-      valueName: "path"),
+      "The database file, or a postgresql:// URL of a shared server; default: $TALLY_DB, else $XDG_DATA_HOME/tally/tally.sqlite.",
+      valueName: "path|url"),
     completion: .file())
   var databasePath: String?
+
+  @Option(
+    name: .customLong("user"),
+    help: ArgumentHelp(
+      "Whose changes undo and redo take back on a shared server; default: $TALLY_USER, else the login name.",
+      valueName: "name"))
+  var userName: String?
 
   @Option(
     name: .customLong("tz"),
@@ -68,7 +75,16 @@ public struct GlobalOptions: ParsableArguments {
       logLevel: try logLevel.map { name throws(TallyError) in
         try LogLevelName.level(name, from: "--log-level")
       }, showsScreens: showsScreens,
-      display: .detect(environment: ProcessInfo.processInfo.environment))
+      display: .detect(environment: ProcessInfo.processInfo.environment), user: user)
+  }
+
+  /// The person from `--user`, else `TALLY_USER`, else the login name.
+  var user: String {
+    let environment = ProcessInfo.processInfo.environment
+    for name in [userName, environment["TALLY_USER"]] {
+      if let name, !name.isEmpty { return name }
+    }
+    return ProcessInfo.processInfo.userName
   }
 
   /// The database location as the contract orders the sources.

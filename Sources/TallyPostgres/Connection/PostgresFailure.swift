@@ -1,0 +1,71 @@
+import PostgresNIO
+import TallyCore
+
+/// Turns the server's and the connection's failures into messages that say what failed, name
+/// the server without its password, and say that nothing changed.
+enum PostgresFailure {
+  /// The SQLSTATEs of a transaction the server gave up for a concurrent one: trying it again
+  /// succeeds.
+  static let retryableStates: Set = ["40001", "40P01"]
+
+  /// Whether `error` is a serialization failure or a deadlock.
+  static func isRetryable(_ error: any Error) -> Bool {
+    guard let error = error as? PSQLError, error.code == .server,
+      let state = error.serverInfo?[.sqlState]
+    else { return false }
+    return retryableStates.contains(state)
+  }
+
+  /// The SQLSTATE of a server error, if `error` is one.
+  static func state(of error: any Error) -> String? {
+    (error as? PSQLError)?.serverInfo?[.sqlState]
+  }
+
+  static func describe(
+    _ error: any Error, doing operation: String, address: PostgresAddress
+  ) -> TallyError {
+    if let error = error as? TallyError { return error }
+    let nothingChanged = "Nothing was changed."
+    guard let error = error as? PSQLError else {
+      return TallyError(
+        .storage, "cannot \(operation) (\(address)): \(error)", hint: nothingChanged)
+    }
+    let message = error.serverInfo?[.message] ?? ""
+    switch (error.code, error.serverInfo?[.sqlState] ?? "") {
+    case (.server, let state) where state.hasPrefix("28"):
+      return TallyError(
+        .storage, "cannot log in to \(address): \(message)",
+        hint: "Check the role and the password (in the URL, PGPASSWORD or ~/.pgpass).")
+    case (.server, "3D000"):
+      return TallyError(
+        .storage, "cannot open \(address): \(message)",
+        hint: "Create it first: createdb \(address.database)")
+    case (.server, let state) where state.hasPrefix("23"):
+      return TallyError(.conflict, "cannot \(operation): \(message)", hint: nothingChanged)
+    case (.server, let state) where retryableStates.contains(state):
+      return TallyError(
+        .storage,
+        "cannot \(operation): other people kept changing the same data (\(message))",
+        hint: "\(nothingChanged) Try again.")
+    case (.server, "42501"):
+      return TallyError(
+        .storage, "cannot \(operation) on \(address): \(message)",
+        hint: "The role needs the privileges the README's section on shared servers lists.")
+    case (.server, _):
+      return TallyError(
+        .storage, "cannot \(operation) on \(address): \(message)", hint: nothingChanged)
+    case (.connectionError, _), (.serverClosedConnection, _), (.uncleanShutdown, _):
+      let cause = error.underlying.map { " (\($0))" } ?? ""
+      return TallyError(
+        .storage, "cannot \(operation): the server at \(address) cannot be reached\(cause)",
+        hint: "\(nothingChanged) Check that it runs and that the host and port are right.")
+    case (.sslUnsupported, _):
+      return TallyError(
+        .storage, "cannot \(operation): the server at \(address) does not offer TLS",
+        hint: "It was asked for with sslmode; use sslmode=prefer or disable.")
+    default:
+      return TallyError(
+        .storage, "cannot \(operation) on \(address): \(error.code)", hint: nothingChanged)
+    }
+  }
+}

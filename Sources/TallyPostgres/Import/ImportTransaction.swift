@@ -1,0 +1,174 @@
+import PostgresNIO
+import TallyCore
+
+/// The transaction of an import, from rows staged in `import_row`: it may run more than once
+/// (after a serialization failure), each time from the start on a new snapshot.
+struct ImportTransaction {
+  let session: PostgresSession
+  let storage: PostgresStorage
+  let job: ImportJob
+  let at: Timestamp
+  let sink: PostgresImportSink
+  let sha256: String
+
+  func run(openProject: ProjectID?) throws -> Commit {
+    let writer = PostgresWriter(session: session, storage: storage)
+    let facts = writer.facts
+    // A dry run's rows are written and rolled back: the state it passes on is the one before.
+    let before = job.dryRun ? try PostgresStorage.snapshot(session, openProject: openProject) : nil
+    var changes: [Change] = []
+    let project: Project
+    switch job.target {
+    case .project(let id):
+      project = try facts.project(id)
+    case .create(let new):
+      if let existing = try facts.project(titled: new.title) {
+        project = existing
+      } else {
+        let plan = try ChangePlan.plan(.addProject(new, at: at), in: facts)
+        guard case .insertProject(let created) = plan.change else {
+          throw TallyError(.storage, "creating the project \(new.title) planned no project")
+        }
+        try writer.applyKeepingCounters(plan.change)
+        changes.append(plan.change)
+        project = created
+      }
+    }
+    if sink.invalidCount > 0, !job.skipInvalid, !job.dryRun, let first = sink.problems.first {
+      let more = sink.invalidCount - 1
+      throw TallyError(
+        .invalidInput,
+        "\(job.fileName), \(first)"
+          + (more > 0 ? " (and \(more) more invalid row\(more == 1 ? "" : "s"))" : ""),
+        hint:
+          "Nothing was imported. Fix the file, or add --skip-invalid to import the valid rows.")
+    }
+    let projectIsEmpty = try facts.readingCount(of: project.id) == 0
+    let batchID = ImportBatchID(rawValue: try facts.nextID(of: .importBatch))
+    let duplicates = projectIsEmpty ? 0 : try markDuplicates(of: project.id)
+    let firstDuplicates = duplicates == 0 ? [] : try self.firstDuplicates()
+    let keep =
+      duplicates == 0
+      ? "" : "WHERE NOT EXISTS (SELECT 1 FROM import_duplicate d WHERE d.line = r.line)"
+    // Ids in time order, rows at the same time in file order: as SQLite's import.
+    let inserted = try session.row(
+      """
+      WITH inserted AS (
+        INSERT INTO reading (project_id, amount, timestamp, note, batch_id, is_reset)
+        SELECT \(project.id.rawValue), amount, timestamp, note, \(batchID.rawValue),
+          is_reset AND \(project.kind == .meter)
+        FROM import_row r \(unescaped: keep)
+        ORDER BY timestamp, line
+        RETURNING id
+      )
+      SELECT count(*)::BIGINT, MIN(id), MAX(id) FROM inserted
+      """, as: (Int64, Int64?, Int64?).self)
+    let imported = Int(inserted?.0 ?? 0)
+    if project.kind == .meter, imported > 0, let fall = try facts.firstFall(of: project.id) {
+      var lines: [ReadingID: Int] = [:]
+      for reading in [fall.previous, fall.reading] where reading.batchID == batchID {
+        lines[reading.id] = try line(of: reading, skippingDuplicates: duplicates > 0)
+      }
+      throw MeterRule.importError(fall, in: project) { lines[$0.id] }
+    }
+    // An import that adds nothing (every row already stored) changes nothing: it is not
+    // recorded as a batch, and `tally undo` passes it by.
+    var batch: ImportBatch?
+    if imported > 0 || !changes.isEmpty {
+      let recorded = ImportBatch(
+        id: batchID, projectID: project.id, fileName: job.fileName, sha256: sha256, at: at,
+        imported: imported, duplicates: duplicates, skipped: sink.invalidCount,
+        readingIDs: inserted.flatMap { _, first, last in first.flatMap { f in last.map { f...$0 } }
+        })
+      try session.rows(
+        """
+        INSERT INTO import_batch (id, project_id, file_name, sha256, at, imported, duplicates,
+          skipped, first_reading_id, last_reading_id)
+        VALUES (\(recorded.id.rawValue), \(recorded.projectID.rawValue), \(recorded.fileName),
+          \(recorded.sha256), \(at.microsecondsSince1970), \(Int64(recorded.imported)),
+          \(Int64(recorded.duplicates)), \(Int64(recorded.skipped)),
+          \(recorded.readingIDs?.lowerBound), \(recorded.readingIDs?.upperBound))
+        """)
+      batch = recorded
+    }
+    let outcome = ImportOutcome(
+      batch: job.dryRun ? nil : batch, projectTitle: project.title, imported: imported,
+      duplicates: duplicates, firstDuplicates: firstDuplicates,
+      invalidCount: sink.invalidCount, problems: sink.problems, dryRun: job.dryRun)
+    let message = outcome.message(fileName: job.fileName)
+    if let batch {
+      changes.append(.restoreImport(batch))
+      if imported > 0 {
+        let touch = ChangePlan.touch(try facts.project(project.id), at: at)
+        try writer.applyKeepingCounters(touch)
+        changes.append(touch)
+      }
+      try writer.record(.batch(changes), description: message, at: at)
+      // The rows went in by the statement above, not through a change: count them here.
+      try writer.updateCounters(of: [project.id], adding: [project.id: imported])
+    }
+    return Commit(
+      message: message,
+      snapshot: try before ?? PostgresStorage.snapshot(session, openProject: openProject),
+      importOutcome: outcome)
+  }
+
+  /// Finds the staged rows that are already stored, into `import_duplicate`: the n-th
+  /// identical row of the file is a duplicate when the project held at least n identical
+  /// readings before the import.
+  ///
+  /// - Returns: How many there are.
+  private func markDuplicates(of project: ProjectID) throws -> Int {
+    // Notes compare as (text, is-null) pairs, so that the server may hash the join.
+    try session.execute("DROP TABLE IF EXISTS import_duplicate")
+    try session.rows(
+      """
+      CREATE TEMPORARY TABLE import_duplicate ON COMMIT DROP AS
+      SELECT n.line FROM (
+        SELECT line, timestamp, amount, COALESCE(note, '') AS note_text, note IS NULL AS no_note,
+          row_number() OVER (PARTITION BY timestamp, amount, note ORDER BY line) AS rank
+        FROM import_row
+      ) n JOIN (
+        SELECT timestamp, amount, COALESCE(note, '') AS note_text, note IS NULL AS no_note,
+          count(*) AS stored
+        FROM reading WHERE project_id = \(project.rawValue)
+        GROUP BY timestamp, amount, note
+      ) s ON s.timestamp = n.timestamp AND s.amount = n.amount AND s.note_text = n.note_text
+        AND s.no_note = n.no_note
+      WHERE n.rank <= s.stored
+      """)
+    return Int(
+      try session.value("SELECT count(*)::BIGINT FROM import_duplicate", as: Int64.self) ?? 0)
+  }
+
+  /// The first five duplicates, in file order, for a dry run's report.
+  private func firstDuplicates() throws -> [ImportedReading] {
+    try session.rows(
+      """
+      SELECT r.line, r.timestamp, r.amount, r.note, r.is_reset
+      FROM import_row r JOIN import_duplicate d ON d.line = r.line
+      ORDER BY r.line LIMIT 5
+      """
+    ).map { row in
+      let (line, timestamp, amount, note, isReset) = try row.decode(
+        (Int64, Int64, Double, String?, Bool).self)
+      return ImportedReading(
+        line: Int(line), timestamp: Timestamp(microsecondsSince1970: timestamp), amount: amount,
+        note: note, isReset: isReset)
+    }
+  }
+
+  /// The file line of an imported reading: the first staged row with its values.
+  private func line(of reading: Reading, skippingDuplicates: Bool) throws -> Int? {
+    let keep =
+      skippingDuplicates
+      ? "AND NOT EXISTS (SELECT 1 FROM import_duplicate d WHERE d.line = r.line)" : ""
+    return try session.value(
+      """
+      SELECT MIN(line) FROM import_row r
+      WHERE timestamp = \(reading.timestamp.microsecondsSince1970) AND amount = \(reading.amount)
+        AND note IS NOT DISTINCT FROM \(reading.note) \(unescaped: keep)
+      """, as: Int64.self
+    ).map(Int.init)
+  }
+}

@@ -1,0 +1,71 @@
+import PostgresNIO
+import TallyCore
+
+extension PostgresStorage {
+  /// Imports readings: all of them, or (with invalid rows and no `skipInvalid`, or for a dry
+  /// run) none.
+  ///
+  /// The file streams once, with `COPY`, into a temporary table of the import's connection;
+  /// then one SERIALIZABLE transaction finds the duplicates (a row is one when the project
+  /// held an identical reading before the import that no earlier row matched), inserts the
+  /// rest in time order and records the batch. A serialization failure tries that transaction
+  /// again from the staged rows, without reading the file again. A client killed midway
+  /// leaves nothing: the staged rows die with its connection, and nothing else was committed.
+  func importReadings(
+    _ job: ImportJob, at: Timestamp, openProject: ProjectID?
+  ) throws(TallyError) -> Commit {
+    let operation = "import \(job.fileName)"
+    let session: PostgresSession
+    do {
+      session = try borrow()
+    } catch {
+      throw PostgresFailure.describe(error, doing: operation, address: address)
+    }
+    defer { session.close() }
+    let (sink, sha256) = try stage(job, on: session, doing: operation)
+    defer { try? session.execute("DROP TABLE IF EXISTS import_row") }
+    return try transaction(doing: operation, commit: !job.dryRun, on: session) { session in
+      try ImportTransaction(
+        session: session, storage: self, job: job, at: at, sink: sink, sha256: sha256
+      ).run(openProject: openProject)
+    }
+  }
+
+  /// Streams the file's rows into the temporary table `import_row`.
+  private func stage(
+    _ job: ImportJob, on session: PostgresSession, doing operation: String
+  ) throws(TallyError) -> (PostgresImportSink, sha256: String) {
+    do {
+      try session.execute(
+        """
+        CREATE TEMPORARY TABLE IF NOT EXISTS import_row (
+          line BIGINT NOT NULL,
+          amount DOUBLE PRECISION NOT NULL,
+          timestamp BIGINT NOT NULL,
+          note TEXT,
+          is_reset BOOLEAN NOT NULL
+        )
+        """)
+      try session.execute("TRUNCATE import_row")
+    } catch {
+      throw PostgresFailure.describe(error, doing: operation, address: address)
+    }
+    let sink = PostgresImportSink(
+      feed: session.copy(
+        into: "import_row", columns: ["line", "amount", "timestamp", "note", "is_reset"]),
+      keepsAllProblems: job.skipInvalid)
+    let sha256: String
+    do {
+      sha256 = try job.rows.feed(sink)
+    } catch {
+      sink.cancel()
+      throw PostgresFailure.describe(error, doing: operation, address: address)
+    }
+    do {
+      try sink.finish()
+    } catch {
+      throw PostgresFailure.describe(error, doing: operation, address: address)
+    }
+    return (sink, sha256)
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Logging
+import PostgresNIO
+public import TallyCore
+
+/// tally's data on a PostgreSQL server, shared by everyone who names the same database.
+///
+/// Every write is one SERIALIZABLE transaction, retried when the server gives it up for a
+/// concurrent one (SQLSTATE 40001 or 40P01), so many people write at once and none sees a
+/// retryable error. Reads that must agree with each other (a report) run in one REPEATABLE READ
+/// snapshot. Undo and redo are per person: each change is journalled with who made it.
+public final class PostgresStorage: Storage, @unchecked Sendable {
+  /// How many of the open project's latest readings the state holds.
+  public static let pageSize = 200
+  /// How many changes the journal keeps for each person's `undo`.
+  public static let journalLimit = 1_000
+  /// How often a transaction is tried before its failure is shown.
+  static let attempts = 12
+
+  /// The server and database, without the password.
+  public let address: PostgresAddress
+  /// The person whose changes `undo` and `redo` take back and bring again.
+  public let user: String
+  /// This process's mark on the journal, to tell other people's writes from its own.
+  let writer = UUID().uuidString
+  let client: PostgresClient
+  let blocking: Blocking
+  let logger: Logger
+  private let runner: Task<Void, Never>
+  private let counter = RetryCounter()
+
+  init(address: PostgresAddress, user: String, logger: Logger) {
+    self.address = address
+    self.user = user
+    self.logger = logger
+    blocking = Blocking()
+    var configuration: PostgresClient.Configuration
+    if address.host.hasPrefix("/") {
+      configuration = PostgresClient.Configuration(
+        unixSocketPath: address.host + "/.s.PGSQL.\(address.port)", username: address.user,
+        password: address.password, database: address.database)
+    } else {
+      configuration = PostgresClient.Configuration(
+        host: address.host, port: address.port, username: address.user,
+        password: address.password, database: address.database, tls: Self.tls(address.sslMode))
+    }
+    configuration.options.maximumConnections = 4
+    configuration.options.connectTimeout = .seconds(10)
+    configuration.options.keepAliveBehavior = nil
+    configuration.options.additionalStartupParameters = [("application_name", "tally")]
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    self.client = client
+    runner = Task(executorPreference: blocking.taskExecutor) { await client.run() }
+  }
+
+  deinit {
+    runner.cancel()
+    blocking.shutdown()
+  }
+
+  /// Connects to the database at `address`, creating tally's tables there if it holds no
+  /// tables at all.
+  ///
+  /// A database that holds other tables and not tally's is refused and left as it was; so is
+  /// one whose tally tables a newer tally made.
+  ///
+  /// - Parameters:
+  ///   - address: The server, database and role.
+  ///   - user: Whose changes `undo` takes back.
+  /// - Throws: ``TallyError`` when the server cannot be reached or refuses the login (the
+  ///   message names the URL without its password), or the database is not tally's.
+  public static func open(
+    _ address: PostgresAddress, user: String
+  ) throws(TallyError) -> PostgresStorage {
+    let storage = PostgresStorage(address: address, user: user, logger: .quiet)
+    try storage.prepareSchema()
+    return storage
+  }
+
+  /// How many transactions were tried again after a serialization failure or a deadlock.
+  public var retries: Int { counter.value }
+
+  private static func tls(_ mode: PostgresAddress.SSLMode) -> PostgresClient.Configuration.TLS {
+    var unchecked = TLSConfiguration.makeClientConfiguration()
+    unchecked.certificateVerification = .none
+    switch mode {
+    case .disable: return .disable
+    case .prefer: return .prefer(unchecked)
+    case .require: return .require(unchecked)
+    case .verifyCA:
+      var configuration = TLSConfiguration.makeClientConfiguration()
+      configuration.certificateVerification = .noHostnameVerification
+      return .require(configuration)
+    case .verifyFull: return .require(.makeClientConfiguration())
+    }
+  }
+
+  /// Runs `body` in one transaction on a connection of the pool, trying it again (from the
+  /// start, on a new snapshot) when the server gives it up for a concurrent transaction.
+  ///
+  /// - Parameters:
+  ///   - operation: What the transaction does, for messages.
+  ///   - readOnly: A read: one REPEATABLE READ snapshot that writes nothing.
+  ///   - commit: Whether to keep what `body` wrote; `false` rolls it back (a dry run).
+  ///   - session: A connection already borrowed, to run on instead of borrowing one.
+  ///   - body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``TallyError`` for what `body` throws or the server's failures.
+  @discardableResult
+  func transaction<Result>(
+    doing operation: String, readOnly: Bool = false, commit: Bool = true,
+    on session: PostgresSession? = nil, _ body: (PostgresSession) throws -> Result
+  ) throws(TallyError) -> Result {
+    var attempt = 0
+    while true {
+      attempt += 1
+      do {
+        let connection = try session ?? borrow()
+        defer { if session == nil { connection.close() } }
+        do {
+          try connection.execute(
+            readOnly
+              ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+              : "BEGIN ISOLATION LEVEL SERIALIZABLE")
+          let result = try body(connection)
+          try connection.execute(commit ? "COMMIT" : "ROLLBACK")
+          return result
+        } catch {
+          try? connection.execute("ROLLBACK")
+          throw error
+        }
+      } catch {
+        if PostgresFailure.isRetryable(error), attempt < Self.attempts {
+          counter.add()
+          // Back off a little, more each time, with jitter so that the clients that collided
+          // do not collide again.
+          let delay = Double.random(in: 0.5...1.5) * min(0.2, 0.002 * Double(1 << attempt))
+          Thread.sleep(forTimeInterval: delay)
+          continue
+        }
+        throw PostgresFailure.describe(error, doing: operation, address: address)
+      }
+    }
+  }
+
+  /// Runs `body` in one read snapshot.
+  func read<Result>(
+    doing operation: String, _ body: (PostgresSession) throws -> Result
+  ) throws(TallyError) -> Result {
+    try transaction(doing: operation, readOnly: true, body)
+  }
+
+  /// Borrows a connection from the pool.
+  func borrow() throws -> PostgresSession {
+    try PostgresSession.borrow(from: client, blocking: blocking, logger: logger)
+  }
+}
+
+/// Counts retried transactions, from whichever thread.
+private final class RetryCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+
+  func add() {
+    lock.lock()
+    count += 1
+    lock.unlock()
+  }
+}

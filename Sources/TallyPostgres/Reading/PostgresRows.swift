@@ -1,0 +1,79 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+
+/// How tally's rows are read from and written to the server: the same columns, in the same
+/// order, in every statement.
+enum PostgresRows {
+  /// The reading columns, in the one order every statement that reads or copies readings
+  /// lists them.
+  static let readingColumns = "id, project_id, amount, timestamp, note, batch_id, is_reset"
+
+  /// The project columns that ``project(_:)`` reads.
+  static let projectColumns = """
+    id, title, units, frequency, kind, decimals, goals, created_at, updated_at, reading_count,
+    last_reading_at
+    """
+
+  /// The import batch columns that ``importBatch(_:)`` reads.
+  static let batchColumns = """
+    id, project_id, file_name, sha256, at, imported, duplicates, skipped, first_reading_id,
+    last_reading_id, undone
+    """
+
+  static func reading(_ row: PostgresRow) throws -> Reading {
+    let (id, project, amount, timestamp, note, batch, isReset) = try row.decode(
+      (Int64, Int64, Double, Int64, String?, Int64?, Bool).self)
+    return Reading(
+      id: ReadingID(rawValue: id), projectID: ProjectID(rawValue: project), amount: amount,
+      timestamp: Timestamp(microsecondsSince1970: timestamp), note: note,
+      batchID: batch.map(ImportBatchID.init(rawValue:)), isReset: isReset)
+  }
+
+  /// A project row as the project list shows it; a frequency, kind or goal this version does
+  /// not know is a storage error.
+  static func summary(_ row: PostgresRow) throws -> ProjectSummary {
+    let (
+      id, title, units, frequencyName, kindName, decimals, goalsJSON, created, updated, count,
+      last
+    ) = try row.decode(
+      (Int64, String, String, String, String, Int?, String, Int64, Int64, Int64, Int64?).self)
+    guard let frequency = Frequency(rawValue: frequencyName) else {
+      throw TallyError(.storage, "project \(id) has an unknown frequency '\(frequencyName)'")
+    }
+    guard let kind = ProjectKind(rawValue: kindName) else {
+      throw TallyError(.storage, "project \(id) has an unknown kind '\(kindName)'")
+    }
+    let goals: [GoalSetting]
+    do {
+      goals = try JSONDecoder().decode([GoalSetting].self, from: Data(goalsJSON.utf8))
+    } catch {
+      throw TallyError(.storage, "project \(id) has goals that cannot be read: \(error)")
+    }
+    let project = Project(
+      id: ProjectID(rawValue: id), title: title, units: units, frequency: frequency, kind: kind,
+      decimals: decimals, goals: goals, createdAt: Timestamp(microsecondsSince1970: created),
+      updatedAt: Timestamp(microsecondsSince1970: updated))
+    return ProjectSummary(
+      project: project, readingCount: Int(count),
+      lastReadingAt: last.map(Timestamp.init(microsecondsSince1970:)))
+  }
+
+  static func importBatch(_ row: PostgresRow) throws -> ImportBatch {
+    let (id, project, fileName, sha256, at, imported, duplicates, skipped, first, last, undone) =
+      try row.decode(
+        (Int64, Int64, String, String, Int64, Int64, Int64, Int64, Int64?, Int64?, Bool).self)
+    return ImportBatch(
+      id: ImportBatchID(rawValue: id), projectID: ProjectID(rawValue: project),
+      fileName: fileName, sha256: sha256, at: Timestamp(microsecondsSince1970: at),
+      imported: Int(imported), duplicates: Int(duplicates), skipped: Int(skipped),
+      readingIDs: first.flatMap { first in last.map { first...$0 } }, isUndone: undone)
+  }
+
+  /// `goals` as the column holds them: the same JSON as on SQLite.
+  static func goalsJSON(_ goals: [GoalSetting]) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return String(decoding: try encoder.encode(goals), as: UTF8.self)
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import PostgresNIO
+public import TallyCore
+
+extension PostgresStorage {
+  /// How many readings a listing fetches at a time: a listing of a million holds this many.
+  static let listingChunk = 10_000
+
+  public func snapshot(openProject: ProjectID?) throws(TallyError) -> Snapshot {
+    try read(doing: "read the projects") { session in
+      try Self.snapshot(session, openProject: openProject)
+    }
+  }
+
+  /// The stored part of the state, with the latest readings of `openProject`, as `session`
+  /// sees it.
+  static func snapshot(_ session: PostgresSession, openProject: ProjectID?) throws -> Snapshot {
+    let projects = try session.rows(
+      """
+      SELECT \(unescaped: PostgresRows.projectColumns) FROM project
+      ORDER BY updated_at DESC, id DESC
+      """
+    ).map(PostgresRows.summary)
+    var open: OpenProject?
+    if let id = openProject, let summary = projects.first(where: { $0.id == id }) {
+      let readings = try session.rows(
+        """
+        SELECT \(unescaped: PostgresRows.readingColumns) FROM reading
+        WHERE project_id = \(id.rawValue) ORDER BY timestamp DESC, id DESC
+        LIMIT \(Int64(pageSize))
+        """
+      ).map(PostgresRows.reading)
+      open = OpenProject(summary: summary, readings: readings)
+    }
+    let timers = try session.rows("SELECT project_id, started_at FROM timer ORDER BY project_id")
+      .map { row in
+        let (id, started) = try row.decode((Int64, Int64).self)
+        return RunningTimer(
+          projectID: ProjectID(rawValue: id),
+          startedAt: Timestamp(microsecondsSince1970: started))
+      }
+    return Snapshot(projects: projects, timers: timers, openProject: open)
+  }
+
+  public func reading(_ id: ReadingID) throws(TallyError) -> Reading {
+    try read(doing: "read reading \(id)") { session in try PostgresFacts(session).reading(id) }
+  }
+
+  public func forEachReading(
+    of project: ProjectID, from: Timestamp?, to: Timestamp?, _ body: (Reading) throws -> Void
+  ) throws(TallyError) {
+    let start = from?.microsecondsSince1970 ?? .min
+    let end = to?.microsecondsSince1970 ?? .max
+    try streaming(
+      """
+      SELECT \(unescaped: PostgresRows.readingColumns) FROM reading
+      WHERE project_id = \(project.rawValue) AND timestamp >= \(start) AND timestamp < \(end)
+      ORDER BY timestamp, id
+      """
+    ) { row in try body(try PostgresRows.reading(row)) }
+  }
+
+  public func forEachReadingWithTitle(
+    _ body: (String, Reading) throws -> Void
+  ) throws(TallyError) {
+    try streaming(
+      """
+      SELECT r.id, r.project_id, r.amount, r.timestamp, r.note, r.batch_id, r.is_reset, p.title
+      FROM reading r JOIN project p ON p.id = r.project_id
+      ORDER BY p.title_key, r.timestamp, r.id
+      """
+    ) { row in
+      let title = try row.decode(
+        (Int64, Int64, Double, Int64, String?, Int64?, Bool, String).self
+      ).7
+      try body(title, try PostgresRows.reading(row))
+    }
+  }
+
+  /// Reads the rows of `query` through a cursor, a chunk at a time, in one snapshot.
+  private func streaming(
+    _ query: PostgresQuery, _ body: (PostgresRow) throws -> Void
+  ) throws(TallyError) {
+    try read(doing: "read the readings") { session in
+      var declare = query
+      declare.sql = "DECLARE listing NO SCROLL CURSOR FOR " + query.sql
+      try session.rows(declare)
+      while true {
+        let rows = try session.rows(
+          PostgresQuery(unsafeSQL: "FETCH \(Self.listingChunk) FROM listing"))
+        for row in rows { try body(row) }
+        if rows.count < Self.listingChunk { break }
+      }
+    }
+  }
+
+  public func importBatches() throws(TallyError) -> [ImportBatch] {
+    try read(doing: "read the imports") { session in
+      try session.rows(
+        "SELECT \(unescaped: PostgresRows.batchColumns) FROM import_batch ORDER BY id DESC"
+      ).map(PostgresRows.importBatch)
+    }
+  }
+
+  /// The latest changes of everyone, newest first.
+  public func journal(limit: Int) throws(TallyError) -> [JournalEntry] {
+    try read(doing: "read the journal") { session in
+      try session.rows(
+        """
+        SELECT id, at, description, undone, user_name FROM journal
+        ORDER BY id DESC LIMIT \(Int64(limit))
+        """
+      ).map { row in
+        let (id, at, description, undone, person) = try row.decode(
+          (Int64, Int64, String, Bool, String).self)
+        return JournalEntry(
+          id: id, at: Timestamp(microsecondsSince1970: at),
+          description: person == user ? description : "\(person): \(description)",
+          isUndone: undone)
+      }
+    }
+  }
+
+  private static let routeSetting = "route"
+
+  /// The route this person's REPL showed last; empty if none was, or if this tally cannot
+  /// read it.
+  public func savedRoute() throws(TallyError) -> [Route] {
+    let text = try read(doing: "read the saved screen") { session in
+      try session.value(
+        """
+        SELECT value FROM setting WHERE user_name = \(user) AND name = \(Self.routeSetting)
+        """, as: String.self)
+    }
+    guard let text else { return [] }
+    return (try? JSONDecoder().decode([Route].self, from: Data(text.utf8))) ?? []
+  }
+
+  /// Saves the route this person's REPL shows, for their next run.
+  public func saveRoute(_ route: [Route]) throws(TallyError) {
+    let text: String
+    do {
+      text = String(decoding: try JSONEncoder().encode(route), as: UTF8.self)
+    } catch {
+      throw TallyError(.storage, "cannot save the screen: \(error)")
+    }
+    try transaction(doing: "save the screen") { session in
+      try session.rows(
+        """
+        INSERT INTO setting (user_name, name, value) VALUES (\(user), \(Self.routeSetting), \(text))
+        ON CONFLICT (user_name, name) DO UPDATE SET value = excluded.value
+        """)
+    }
+  }
+
+  /// A number that changes when another process commits a change: the latest mark that
+  /// another writer left on the journal (a new change, an undo or a redo of one).
+  public func dataVersion() throws(TallyError) -> Int {
+    try read(doing: "check the database for changes") { session in
+      Int(
+        try session.value(
+          "SELECT COALESCE(MAX(touched), 0)::BIGINT FROM journal WHERE writer <> \(writer)",
+          as: Int64.self) ?? 0)
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+public import TallyCore
+
+extension PostgresStorage {
+  /// Carries out a validated request in one SERIALIZABLE transaction: plan the change, write
+  /// it, journal it under this person's name, update the project counters, read back the
+  /// stored state. A transaction the server gives up for a concurrent one is tried again.
+  public func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit {
+    if case .importReadings(let job, let at) = request {
+      return try importReadings(job, at: at, openProject: openProject)
+    }
+    return try transaction(doing: Self.operation(request)) { session in
+      let writer = PostgresWriter(session: session, storage: self)
+      let message: String
+      switch request {
+      case .undo:
+        guard let entry = try writer.lastDone() else {
+          throw TallyError(.conflict, "there is nothing of yours to undo")
+        }
+        try writer.applyChecked(entry.change.inverse, taking: "undo", entry: entry)
+        try writer.markUndone(entry, true)
+        message = "Undid: \(entry.description)"
+      case .redo:
+        guard let entry = try writer.nextUndone() else {
+          throw TallyError(.conflict, "there is nothing of yours to redo")
+        }
+        try writer.applyChecked(entry.change, taking: "redo", entry: entry)
+        try writer.markUndone(entry, false)
+        message = "Redid: \(entry.description)"
+      case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
+        .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
+        .startTimer(_, let at), .stopTimer(_, _, let at), .cancelTimer(_, let at),
+        .undoImport(_, let at), .importReadings(_, let at):
+        let plan = try ChangePlan.plan(request, in: writer.facts)
+        try writer.applyKeepingCounters(plan.change)
+        try writer.record(plan.change, description: plan.message, at: at)
+        message = plan.message
+      }
+      return Commit(
+        message: message, snapshot: try Self.snapshot(session, openProject: openProject))
+    }
+  }
+
+  static func operation(_ request: Request) -> String {
+    switch request {
+    case .addProject: "create the project"
+    case .editProject: "change the project"
+    case .deleteProject: "delete the project"
+    case .addReading: "add the reading"
+    case .editReading: "change the reading"
+    case .deleteReading: "delete the reading"
+    case .startTimer: "start the timer"
+    case .stopTimer: "stop the timer"
+    case .cancelTimer: "cancel the timer"
+    case .undoImport: "undo the import"
+    case .importReadings(let job, _): "import \(job.fileName)"
+    case .undo: "undo"
+    case .redo: "redo"
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+
+/// A journal entry as undo and redo read it.
+struct JournalEntryRow {
+  var id: Int64
+  var description: String
+  var change: Change
+}
+
+extension PostgresWriter {
+  /// Records an applied change under this person's name; discards their undone changes,
+  /// which can no longer be redone, and their oldest entries past the journal's limit, with
+  /// the readings only those could bring back.
+  func record(_ change: Change, description: String, at: Timestamp) throws {
+    var released = try discard(where: "user_name = \(user) AND undone")
+    let json = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
+    try session.rows(
+      """
+      INSERT INTO journal (at, description, change, user_name, writer, touched)
+      VALUES (\(at.microsecondsSince1970), \(description), \(json), \(user), \(writer),
+        nextval('journal_touch_seq'))
+      """)
+    let limit = Int64(PostgresStorage.journalLimit)
+    if let oldestKept = try session.value(
+      """
+      SELECT id FROM journal WHERE user_name = \(user) ORDER BY id DESC
+      OFFSET \(limit - 1) LIMIT 1
+      """, as: Int64.self)
+    {
+      released.formUnion(try discard(where: "user_name = \(user) AND id < \(oldestKept)"))
+    }
+    if !released.isEmpty {
+      try dropUnreachableSetAsideReadings(among: released)
+    }
+  }
+
+  /// Deletes the journal entries `condition` selects.
+  ///
+  /// - Returns: The set-aside readings' labels that the deleted entries could bring back.
+  private func discard(where condition: PostgresQuery) throws -> Set<String> {
+    var labels = Set<String>()
+    // Only a change that sets readings aside or restores them mentions a label (`Change`'s
+    // case names as its JSON encodes them): the others need not be decoded.
+    var select = condition
+    select.sql =
+      "SELECT id, description, change FROM journal WHERE (" + condition.sql
+      + #") AND (strpos(change, '"setAside') > 0 OR strpos(change, '"restore') > 0)"#
+    for entry in try entries(select) {
+      labels.formUnion(entry.change.setAsideLabels)
+      labels.formUnion(entry.change.restoredLabels)
+    }
+    var delete = condition
+    delete.sql = "DELETE FROM journal WHERE " + condition.sql
+    try session.rows(delete)
+    return labels
+  }
+
+  /// Deletes the set-aside readings of `labels` that no journal entry left (anyone's) can
+  /// bring back any more.
+  private func dropUnreachableSetAsideReadings(among labels: Set<String>) throws {
+    var unreachable = labels
+    let mentioning = try entries(
+      #"""
+      SELECT id, description, change FROM journal
+      WHERE strpos(change, '"setAside') > 0 OR strpos(change, '"restore') > 0
+      """#)
+    for entry in mentioning {
+      unreachable.subtract(entry.change.setAsideLabels)
+    }
+    for label in unreachable.sorted() {
+      try session.rows("DELETE FROM set_aside_reading WHERE held_for = \(label)")
+    }
+  }
+
+  /// This person's latest change that has not been undone.
+  func lastDone() throws -> JournalEntryRow? {
+    try entries(
+      """
+      SELECT id, description, change FROM journal WHERE user_name = \(user) AND NOT undone
+      ORDER BY id DESC LIMIT 1
+      """
+    ).first
+  }
+
+  /// This person's undone change that redo applies next: the one they undid last.
+  func nextUndone() throws -> JournalEntryRow? {
+    try entries(
+      """
+      SELECT id, description, change FROM journal WHERE user_name = \(user) AND undone
+      ORDER BY id ASC LIMIT 1
+      """
+    ).first
+  }
+
+  /// Marks `entry` undone or done again, as this process's latest mark on the journal.
+  func markUndone(_ entry: JournalEntryRow, _ undone: Bool) throws {
+    try session.rows(
+      """
+      UPDATE journal SET undone = \(undone), writer = \(writer),
+        touched = nextval('journal_touch_seq')
+      WHERE id = \(entry.id)
+      """)
+  }
+
+  private func entries(_ query: PostgresQuery) throws -> [JournalEntryRow] {
+    try session.rows(query).map { row in
+      let (id, description, json) = try row.decode((Int64, String, String).self)
+      do {
+        return JournalEntryRow(
+          id: id, description: description,
+          change: try JSONDecoder().decode(Change.self, from: Data(json.utf8)))
+      } catch {
+        throw TallyError(.storage, "journal entry \(id) cannot be read: \(error)")
+      }
+    }
+  }
+}

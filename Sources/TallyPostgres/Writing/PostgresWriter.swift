@@ -1,0 +1,241 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+
+/// The writes of one transaction: changes applied to the tables, the project counters kept,
+/// the journal kept per person.
+///
+/// Every write names the row as the change expects it (an update or delete of a reading
+/// matches its amount, time, note and mark, not only its id), so an undo of a change that
+/// someone else has since changed again finds no row and stops, rather than overwriting their
+/// work.
+struct PostgresWriter {
+  let session: PostgresSession
+  let facts: PostgresFacts
+  let user: String
+  let writer: String
+
+  init(session: PostgresSession, storage: PostgresStorage) {
+    self.session = session
+    facts = PostgresFacts(session)
+    user = storage.user
+    writer = storage.writer
+  }
+
+  /// A row that is no longer as the change expects: someone else changed it since.
+  struct RowChanged: Error {
+    var what: String
+  }
+
+  /// Applies `change` for an undo or a redo of `entry`, saying clearly when someone else has
+  /// since changed the same rows: nothing is changed then.
+  func applyChecked(_ change: Change, taking action: String, entry: JournalEntryRow) throws {
+    do {
+      try applyKeepingCounters(change)
+    } catch let changed as RowChanged {
+      throw TallyError(
+        .conflict,
+        "cannot \(action) \"\(entry.description)\": someone else has changed \(changed.what) "
+          + "since; nothing was changed",
+        hint: "`tally log` shows who changed what. Change it by hand if it is still wrong.")
+    } catch let error as PSQLError where PostgresFailure.state(of: error)?.hasPrefix("23") == true {
+      throw TallyError(
+        .conflict,
+        "cannot \(action) \"\(entry.description)\": someone else has since made a change it "
+          + "would contradict (\(error.serverInfo?[.message] ?? "a constraint"))",
+        hint: "Nothing was changed. `tally log` shows the latest changes.")
+    }
+  }
+
+  /// Writes `change` and brings the reading counters of the projects it touches up to date.
+  func applyKeepingCounters(_ change: Change) throws {
+    var added: [ProjectID: Int] = [:]
+    try apply(change, counting: &added)
+    try updateCounters(of: change.projectIDs, adding: added)
+  }
+
+  private func apply(_ change: Change, counting added: inout [ProjectID: Int]) throws {
+    switch change {
+    case .insertProject(let project):
+      try session.rows(
+        """
+        INSERT INTO project (id, title, title_key, units, frequency, kind, decimals, goals,
+          created_at, updated_at)
+        VALUES (\(project.id.rawValue), \(project.title), \(Project.titleKey(project.title)),
+          \(project.units), \(project.frequency.rawValue), \(project.kind.rawValue),
+          \(project.decimals), \(try PostgresRows.goalsJSON(project.goals)),
+          \(project.createdAt.microsecondsSince1970), \(project.updatedAt.microsecondsSince1970))
+        """)
+    case .updateProject(let before, let after):
+      try expectProject(before, "project \(before.title)")
+      try session.rows(
+        """
+        UPDATE project SET title = \(after.title), title_key = \(Project.titleKey(after.title)),
+          units = \(after.units), frequency = \(after.frequency.rawValue),
+          kind = \(after.kind.rawValue), decimals = \(after.decimals),
+          goals = \(try PostgresRows.goalsJSON(after.goals)),
+          created_at = \(after.createdAt.microsecondsSince1970),
+          updated_at = \(after.updatedAt.microsecondsSince1970)
+        WHERE id = \(after.id.rawValue)
+        """)
+    case .deleteProject(let project):
+      try expectProject(project, "project \(project.title)")
+      // Its readings were set aside first; any left are someone else's since. (The counters
+      // are brought up to date after the whole change: the rows themselves tell.)
+      let left =
+        try session.value(
+          "SELECT count(*)::BIGINT FROM reading WHERE project_id = \(project.id.rawValue)",
+          as: Int64.self) ?? 0
+      guard left == 0 else {
+        throw RowChanged(what: "project \(project.title) (it holds \(left) readings now)")
+      }
+      try session.rows("DELETE FROM project WHERE id = \(project.id.rawValue)")
+    case .insertReadings(let readings):
+      for reading in readings {
+        try session.rows(
+          """
+          INSERT INTO reading (id, project_id, amount, timestamp, note, batch_id, is_reset)
+          VALUES (\(reading.id.rawValue), \(reading.projectID.rawValue), \(reading.amount),
+            \(reading.timestamp.microsecondsSince1970), \(reading.note),
+            \(reading.batchID?.rawValue), \(reading.isReset))
+          """)
+        added[reading.projectID, default: 0] += 1
+      }
+    case .updateReading(let before, let after):
+      let updated = try session.rows(
+        """
+        UPDATE reading SET project_id = \(after.projectID.rawValue), amount = \(after.amount),
+          timestamp = \(after.timestamp.microsecondsSince1970), note = \(after.note),
+          batch_id = \(after.batchID?.rawValue), is_reset = \(after.isReset)
+        WHERE id = \(before.id.rawValue) AND project_id = \(before.projectID.rawValue)
+          AND amount = \(before.amount) AND timestamp = \(before.timestamp.microsecondsSince1970)
+          AND note IS NOT DISTINCT FROM \(before.note) AND is_reset = \(before.isReset)
+        RETURNING id
+        """)
+      guard updated.count == 1 else { throw RowChanged(what: "reading \(before.id)") }
+      if before.projectID != after.projectID {
+        added[before.projectID, default: 0] -= 1
+        added[after.projectID, default: 0] += 1
+      }
+    case .deleteReadings(let readings):
+      for reading in readings {
+        let deleted = try session.rows(
+          """
+          DELETE FROM reading
+          WHERE id = \(reading.id.rawValue) AND project_id = \(reading.projectID.rawValue)
+            AND amount = \(reading.amount)
+            AND timestamp = \(reading.timestamp.microsecondsSince1970)
+            AND note IS NOT DISTINCT FROM \(reading.note) AND is_reset = \(reading.isReset)
+          RETURNING id
+          """)
+        guard deleted.count == 1 else { throw RowChanged(what: "reading \(reading.id)") }
+        added[reading.projectID, default: 0] -= 1
+      }
+    case .startTimer(let timer):
+      try session.rows(
+        """
+        INSERT INTO timer (project_id, started_at)
+        VALUES (\(timer.projectID.rawValue), \(timer.startedAt.microsecondsSince1970))
+        """)
+    case .stopTimer(let timer):
+      let stopped = try session.rows(
+        """
+        DELETE FROM timer WHERE project_id = \(timer.projectID.rawValue)
+          AND started_at = \(timer.startedAt.microsecondsSince1970)
+        RETURNING project_id
+        """)
+      guard stopped.count == 1 else {
+        throw RowChanged(what: "the timer of project \(timer.projectID)")
+      }
+    case .setAsideImport(let batch):
+      if let ids = batch.readingIDs {
+        added[batch.projectID, default: 0] -= try setAside(
+          "id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND batch_id = \(batch.id.rawValue)",
+          heldFor: Change.setAsideLabel(of: batch))
+      }
+      try markImport(batch, undone: true)
+    case .restoreImport(let batch):
+      added[batch.projectID, default: 0] += try restore(heldFor: Change.setAsideLabel(of: batch))
+      try markImport(batch, undone: false)
+    case .setAsideReadings(let project):
+      added[project, default: 0] -= try setAside(
+        "project_id = \(project.rawValue)", heldFor: Change.setAsideLabel(of: project))
+    case .restoreReadings(let project):
+      added[project, default: 0] += try restore(heldFor: Change.setAsideLabel(of: project))
+    case .batch(let changes):
+      for change in changes {
+        try apply(change, counting: &added)
+      }
+    }
+  }
+
+  /// Checks that the project is as `expected` (its last change time aside: adding readings
+  /// touches it, which leaves what the change is about as it was).
+  private func expectProject(_ expected: Project, _ what: String) throws {
+    guard var stored = try facts.projectIfAny(expected.id) else {
+      throw RowChanged(what: "\(what) (it was deleted)")
+    }
+    stored.updatedAt = expected.updatedAt
+    guard stored == expected else { throw RowChanged(what: what) }
+  }
+
+  /// Moves the readings that `condition` (trusted SQL of numbers) picks into the set-aside
+  /// table, labelled `key`, in one statement.
+  ///
+  /// - Returns: How many readings moved.
+  private func setAside(_ condition: String, heldFor key: String) throws -> Int {
+    let columns = PostgresRows.readingColumns
+    return Int(
+      try session.value(
+        """
+        WITH moved AS (
+          DELETE FROM reading WHERE \(unescaped: condition) RETURNING \(unescaped: columns)
+        ), kept AS (
+          INSERT INTO set_aside_reading (\(unescaped: columns), held_for)
+          SELECT \(unescaped: columns), \(key) FROM moved RETURNING 1
+        )
+        SELECT count(*)::BIGINT FROM kept
+        """, as: Int64.self) ?? 0)
+  }
+
+  /// Moves the readings set aside as `key` back into the readings.
+  ///
+  /// - Returns: How many readings moved.
+  private func restore(heldFor key: String) throws -> Int {
+    let columns = PostgresRows.readingColumns
+    return Int(
+      try session.value(
+        """
+        WITH moved AS (
+          DELETE FROM set_aside_reading WHERE held_for = \(key) RETURNING \(unescaped: columns)
+        ), back AS (
+          INSERT INTO reading (\(unescaped: columns))
+          SELECT \(unescaped: columns) FROM moved ORDER BY id RETURNING 1
+        )
+        SELECT count(*)::BIGINT FROM back
+        """, as: Int64.self) ?? 0)
+  }
+
+  private func markImport(_ batch: ImportBatch, undone: Bool) throws {
+    let marked = try session.rows(
+      """
+      UPDATE import_batch SET undone = \(undone) WHERE id = \(batch.id.rawValue)
+        AND undone = \(!undone)
+      RETURNING id
+      """)
+    guard marked.count == 1 else { throw RowChanged(what: "import \(batch.id)") }
+  }
+
+  /// Adds to the reading counts of `projects` that still exist what `added` says they gained,
+  /// and reads their latest reading time again, one step down the index.
+  func updateCounters(of projects: Set<ProjectID>, adding added: [ProjectID: Int]) throws {
+    for project in projects.union(added.keys).sorted(by: { $0.rawValue < $1.rawValue }) {
+      try session.rows(
+        """
+        UPDATE project SET reading_count = reading_count + \(Int64(added[project, default: 0])),
+          last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
+        WHERE id = \(project.rawValue)
+        """)
+    }
+  }
+}
