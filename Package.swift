@@ -152,7 +152,7 @@ let package = Package(
     .testTarget(
       name: "TallyStorageTests",
       dependencies: [
-        "TallyStorage", "TallyCore", "TallyReports", "TallyApp", "Flow",
+        "TallyStorage", "TallyPostgres", "TallyCore", "TallyReports", "TallyApp", "Flow",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],

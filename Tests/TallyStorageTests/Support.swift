@@ -2,6 +2,7 @@ import Flow
 import Foundation
 import TallyApp
 import TallyCore
+import TallyPostgres
 import TallyStorage
 import Testing
 
@@ -87,17 +88,57 @@ extension Storage {
 
 /// The storages the conformance suite runs against.
 ///
-/// A test that takes a backend runs once for each, through the ``Storage`` protocol alone. A
-/// second backend adds itself here.
+/// A test that takes a backend runs once for each, through the ``Storage`` protocol alone.
+/// PostgreSQL takes part when `TALLY_TEST_POSTGRES` holds the URL of a server whose role may
+/// create databases: each test gets a new database there. Without it, ``PostgresSkipTests``
+/// says, in every run's output, that this part was skipped.
 enum Backend: String, CaseIterable, CustomTestStringConvertible {
   case sqlite
+  case postgres
+
+  /// The backends of this run: SQLite always, PostgreSQL when a server is named.
+  static var allCases: [Backend] {
+    PostgresTestServer.address == nil ? [.sqlite] : [.sqlite, .postgres]
+  }
 
   /// A new, empty storage of this kind.
-  func make() throws -> any Storage {
+  func make(user: String = "tester") throws -> any Storage {
     switch self {
     case .sqlite: try TallyDatabase.inMemory()
+    case .postgres: try PostgresStorage.open(try PostgresTestServer.newDatabase(), user: user)
     }
   }
 
   var testDescription: String { rawValue }
+}
+
+/// The PostgreSQL server the tests may use, from `TALLY_TEST_POSTGRES`.
+enum PostgresTestServer {
+  /// The server, when the tests are given one.
+  static let address: PostgresAddress? = {
+    guard let url = ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES"], !url.isEmpty
+    else { return nil }
+    return try? PostgresAddress(
+      url: url, environment: [:], homeDirectory: NSHomeDirectory(), loginName: "tally")
+  }()
+
+  /// Why the PostgreSQL part is skipped, when it is.
+  static let skipReason =
+    "TALLY_TEST_POSTGRES is not set: the PostgreSQL part of the storage suite was SKIPPED "
+    + "(Tests/postgres/cluster.sh starts a server; .ci/run does)"
+
+  /// A new, empty database on the server.
+  static func newDatabase() throws -> PostgresAddress {
+    guard let address else { throw TallyError(.storage, skipReason) }
+    let name = "tally_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    return try PostgresStorage.createDatabase(name, on: address)
+  }
+}
+
+/// Says in the test output that the PostgreSQL part did not run, when it did not.
+@Suite struct PostgresSkipTests {
+  @Test(.enabled(if: PostgresTestServer.address != nil, Comment(rawValue: PostgresTestServer.skipReason)))
+  func theStorageSuiteRunsOnPostgreSQL() throws {
+    #expect(Backend.allCases.contains(.postgres))
+  }
 }

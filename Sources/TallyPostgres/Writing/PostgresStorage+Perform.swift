@@ -15,14 +15,14 @@ extension PostgresStorage {
       switch request {
       case .undo:
         guard let entry = try writer.lastDone() else {
-          throw TallyError(.conflict, "there is nothing of yours to undo")
+          throw TallyError(.conflict, "there is nothing to undo", hint: Self.ownChangesHint)
         }
         try writer.applyChecked(entry.change.inverse, taking: "undo", entry: entry)
         try writer.markUndone(entry, true)
         message = "Undid: \(entry.description)"
       case .redo:
         guard let entry = try writer.nextUndone() else {
-          throw TallyError(.conflict, "there is nothing of yours to redo")
+          throw TallyError(.conflict, "there is nothing to redo", hint: Self.ownChangesHint)
         }
         try writer.applyChecked(entry.change, taking: "redo", entry: entry)
         try writer.markUndone(entry, false)
@@ -39,6 +39,11 @@ extension PostgresStorage {
       return Commit(
         message: message, snapshot: try Self.snapshot(session, openProject: openProject))
     }
+  }
+
+  /// What a person who finds nothing to undo on a shared server may need to know.
+  static var ownChangesHint: String {
+    "On a shared database, undo and redo take back only your own changes (--user, TALLY_USER)."
   }
 
   static func operation(_ request: Request) -> String {
