@@ -190,6 +190,8 @@ let package = Package(
       swiftSettings: strict
     ),
     // Runs the built `tally` binary; `swift test` builds it along with the tests.
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["TestSupport", "TallyPostgres", "TallyCore"],
+      swiftSettings: strict),
   ]
 )

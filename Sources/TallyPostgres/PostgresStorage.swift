@@ -42,7 +42,15 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     } else {
       configuration = PostgresClient.Configuration(
         host: address.host, port: address.port, username: address.user,
-        password: address.password, database: address.database, tls: Self.tls(address.sslMode))
+        password: address.password, database: address.database,
+        tls: {
+          let (required, settings) = Self.tls(address.sslMode)
+          switch required {
+          case nil: return .disable
+          case false?: return .prefer(settings)
+          case true?: return .require(settings)
+          }
+        }())
     }
     configuration.options.maximumConnections = 4
     configuration.options.connectTimeout = .seconds(10)
@@ -73,6 +81,7 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     _ address: PostgresAddress, user: String
   ) throws(TallyError) -> PostgresStorage {
     let storage = PostgresStorage(address: address, user: user, logger: .quiet)
+    try storage.probe()
     try storage.prepareSchema()
     return storage
   }
@@ -80,18 +89,55 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   /// How many transactions were tried again after a serialization failure or a deadlock.
   public var retries: Int { counter.value }
 
-  private static func tls(_ mode: PostgresAddress.SSLMode) -> PostgresClient.Configuration.TLS {
-    var unchecked = TLSConfiguration.makeClientConfiguration()
-    unchecked.certificateVerification = .none
+  /// Whether TLS is used (`nil`: never; `false`: if the server offers it; `true`: always) and
+  /// how the server's certificate is checked, as libpq's `sslmode` says.
+  private static func tls(
+    _ mode: PostgresAddress.SSLMode
+  ) -> (required: Bool?, configuration: TLSConfiguration) {
+    var configuration = TLSConfiguration.makeClientConfiguration()
     switch mode {
-    case .disable: return .disable
-    case .prefer: return .prefer(unchecked)
-    case .require: return .require(unchecked)
+    case .disable: return (nil, configuration)
+    case .prefer, .require:
+      configuration.certificateVerification = .none
+      return (mode == .require, configuration)
     case .verifyCA:
-      var configuration = TLSConfiguration.makeClientConfiguration()
       configuration.certificateVerification = .noHostnameVerification
-      return .require(configuration)
-    case .verifyFull: return .require(.makeClientConfiguration())
+      return (true, configuration)
+    case .verifyFull: return (true, configuration)
+    }
+  }
+
+  /// Connects once, outside the pool, so that a server that is not there or a login that is
+  /// refused fails at once with the server's reason (the pool would keep trying).
+  func probe() throws(TallyError) {
+    let address = address
+    let logger = logger
+    do {
+      try blocking.run {
+        var configuration: PostgresConnection.Configuration
+        if address.host.hasPrefix("/") {
+          configuration = PostgresConnection.Configuration(
+            unixSocketPath: address.host + "/.s.PGSQL.\(address.port)", username: address.user,
+            password: address.password, database: address.database)
+        } else {
+          let (required, settings) = Self.tls(address.sslMode)
+          let tls: PostgresConnection.Configuration.TLS =
+            switch required {
+            case nil: .disable
+            case false?: .prefer(try NIOSSLContext(configuration: settings))
+            case true?: .require(try NIOSSLContext(configuration: settings))
+            }
+          configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user,
+            password: address.password, database: address.database, tls: tls)
+        }
+        configuration.options.connectTimeout = .seconds(10)
+        let connection = try await PostgresConnection.connect(
+          configuration: configuration, id: 0, logger: logger)
+        try await connection.close()
+      }
+    } catch {
+      throw PostgresFailure.describe(error, doing: "connect", address: address)
     }
   }
 

@@ -16,8 +16,10 @@ import Testing
     return url.path
   }
 
-  @Test func importsEverySampleAsItsReadmeSays() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func importsEverySampleAsItsReadmeSays(_ backend: Backend)
+    throws
+  {
+    let sandbox = try Sandbox(backend)
     sandbox.environment["TZ"] = "Europe/Berlin"
     try sandbox.succeed(
       "import", sample("fuel-mileage.csv"), "--project", "Mileage", "--create", "--frequency",
@@ -49,8 +51,10 @@ import Testing
     #expect(mileage.contains(#",398.4,"winter tyres, ""quiet"" ones""#))
   }
 
-  @Test func importingTwiceAddsNothingAndTheSummarySaysSo() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func importingTwiceAddsNothingAndTheSummarySaysSo(
+    _ backend: Backend
+  ) throws {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed("project", "add", "Mileage", "--frequency", "daily")
     let first = try sandbox.run("import", sample("fuel-mileage.csv"), "--project", "mileage")
     #expect(first.status == 0)
@@ -64,8 +68,10 @@ import Testing
     #expect(imports.contains("fuel-mileage.csv"))
   }
 
-  @Test func anExportImportsBackToTheSameReadings() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func anExportImportsBackToTheSameReadings(_ backend: Backend)
+    throws
+  {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed(
       "import", sample("fuel-mileage.csv"), "--project", "Mileage", "--create", "--frequency",
       "daily")
@@ -75,7 +81,7 @@ import Testing
     let export = try sandbox.succeed("export")
     let file = try write(export, in: sandbox, name: "export.csv")
 
-    let other = try Sandbox()
+    let other = try Sandbox(backend)
     for title in ["Mileage", "Spend"] {
       try other.succeed(
         "import", file, "--project", title, "--create", "--frequency", "daily",
@@ -84,8 +90,10 @@ import Testing
     #expect(try other.succeed("export") == export)
   }
 
-  @Test func anInvalidRowFailsTheImportNamingFileLineColumnAndValue() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func anInvalidRowFailsTheImportNamingFileLineColumnAndValue(
+    _ backend: Backend
+  ) throws {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed("project", "add", "P", "--frequency", "daily")
     let file = try write("date,amount\n2024-01-01,1\n2024-01-02,abc\n2024-02-30,3\n", in: sandbox)
     let before = try sandbox.everything()
@@ -106,8 +114,9 @@ import Testing
     #expect(try sandbox.succeed("export").contains("P,2024-01-01T00:00:00+00:00,1,"))
   }
 
-  @Test func aDryRunReportsAndWritesNothing() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func aDryRunReportsAndWritesNothing(_ backend: Backend) throws
+  {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed("project", "add", "P", "--frequency", "daily")
     let file = try write("date,amount\n2024-01-01,1\n2024-01-02,2\n", in: sandbox)
     try sandbox.succeed("import", file, "--project", "P")
@@ -124,8 +133,10 @@ import Testing
       try sandbox.run("import", more, "--project", "P", "--dry-run", "--skip-invalid").status == 0)
   }
 
-  @Test func undoAndImportUndoTakeOutTheBatch() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func undoAndImportUndoTakeOutTheBatch(_ backend: Backend)
+    throws
+  {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed(
       "import", sample("fuel-mileage.csv"), "--project", "Mileage", "--create", "--frequency",
       "daily")

@@ -1,10 +1,21 @@
 import Foundation
+import TallyCore
+import TallyPostgres
+import Testing
 
 /// A fresh database in a temporary folder, and tally run against it in UTC.
 final class Sandbox {
   let folder: URL
   let tally: TallyBinary
   var environment: [String: String]
+
+  /// A sandbox on `backend`: a new SQLite file, or a new database on the test server.
+  convenience init(_ backend: Backend) throws {
+    try self.init()
+    if backend == .postgres {
+      environment["TALLY_DB"] = try PostgresTestServer.newDatabase()
+    }
+  }
 
   init() throws {
     folder = FileManager.default.temporaryDirectory
@@ -56,5 +67,42 @@ final class Sandbox {
     var description: String {
       "tally \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)"
     }
+  }
+}
+
+/// Where the end-to-end tests keep their data: SQLite always, and PostgreSQL when
+/// `TALLY_TEST_POSTGRES` names a server (each test then gets a database of its own).
+enum Backend: String, CustomTestStringConvertible {
+  case sqlite
+  case postgres
+
+  static var allCases: [Backend] {
+    PostgresTestServer.address == nil ? [.sqlite] : [.sqlite, .postgres]
+  }
+
+  var testDescription: String { rawValue }
+}
+
+/// The PostgreSQL server the tests may use, from `TALLY_TEST_POSTGRES`.
+enum PostgresTestServer {
+  /// The server's URL as given.
+  static let url = ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES"].flatMap {
+    $0.isEmpty ? nil : $0
+  }
+
+  /// The server, when the tests are given one.
+  static let address: PostgresAddress? = url.flatMap {
+    try? PostgresAddress(url: $0, environment: [:], homeDirectory: "/", loginName: "tally")
+  }
+
+  /// The URL, with its password, of a new, empty database on the server.
+  static func newDatabase() throws -> String {
+    guard let address else {
+      throw TallyError(.storage, "TALLY_TEST_POSTGRES is not set")
+    }
+    let name = "tally_e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    let created = try PostgresStorage.createDatabase(name, on: address)
+    return
+      "postgresql://\(created.user):\(created.password ?? "")@\(created.host):\(created.port)/\(name)"
   }
 }

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 @Suite struct WorkflowTests {
-  @Test func projectsAndReadingsFromAddToExport() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func projectsAndReadingsFromAddToExport(_ backend: Backend)
+    throws
+  {
+    let sandbox = try Sandbox(backend)
     let created = try sandbox.run(
       "project", "add", "Mileage", "--frequency", "monthly", "--units", "km",
       now: "2024-03-01T09:00:00Z")
@@ -47,8 +49,8 @@ import Testing
       Set(decoded?.first?.keys.map { $0 } ?? []) == ["project", "timestamp", "amount", "note"])
   }
 
-  @Test func theProjectListInEveryFormat() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func theProjectListInEveryFormat(_ backend: Backend) throws {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed(
       "project", "add", "Spend", "--frequency", "daily", "--units", "EUR",
       now: "2024-01-01T00:00:00Z")
@@ -73,8 +75,10 @@ import Testing
     #expect(table.contains("Spend   EUR"))
   }
 
-  @Test func editsAndDeletesCanBeUndoneAndRedoneAcrossRuns() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func editsAndDeletesCanBeUndoneAndRedoneAcrossRuns(
+    _ backend: Backend
+  ) throws {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed("project", "add", "Hours", "--frequency", "daily")
     try sandbox.succeed("item", "add", "Hours", "2", "--at", "2024-05-01")
     try sandbox.succeed("item", "edit", "1", "--amount", "-2.5", "--note", "fixed")
@@ -102,8 +106,10 @@ import Testing
     #expect(try sandbox.succeed("export") == "project,timestamp,amount,note\n")
   }
 
-  @Test func aTimerStopsWithANoteOrIsCancelled() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func aTimerStopsWithANoteOrIsCancelled(_ backend: Backend)
+    throws
+  {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed("project", "add", "Writing", "--frequency", "daily", "--units", "min")
     try sandbox.succeed("timer", "start", "Writing", now: "2024-06-01T09:00:00Z")
     let stopped = try sandbox.run(
@@ -128,8 +134,10 @@ import Testing
     #expect(again.stderr.contains("no timer is running for Writing"))
   }
 
-  @Test func aTimerRecordsHoursAndSurvivesBetweenRuns() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func aTimerRecordsHoursAndSurvivesBetweenRuns(
+    _ backend: Backend
+  ) throws {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed("project", "add", "Writing", "--frequency", "daily", "--units", "h")
     try sandbox.succeed("timer", "start", "Writing", now: "2024-06-01T09:00:00Z")
     let status = try sandbox.succeed("timer", "status", now: "2024-06-01T10:15:30Z")
@@ -145,8 +153,10 @@ import Testing
     #expect(try sandbox.run("timer", "status").stderr == "No timer is running.\n")
   }
 
-  @Test func theTimeZoneOptionReadsAndWritesLocalTimes() throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func theTimeZoneOptionReadsAndWritesLocalTimes(
+    _ backend: Backend
+  ) throws {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed("project", "add", "P", "--frequency", "daily")
     try sandbox.succeed("--tz", "Asia/Tokyo", "item", "add", "P", "1", "--at", "2024-01-01T09:00")
     #expect(try sandbox.succeed("export").contains("P,2024-01-01T00:00:00+00:00,1,"))
@@ -155,8 +165,10 @@ import Testing
         .contains("P,2023-12-31T19:00:00-05:00,1,"))
   }
 
-  @Test func twoProcessesWritingAtOnceLoseNothing() async throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Backend.allCases) func twoProcessesWritingAtOnceLoseNothing(_ backend: Backend)
+    async throws
+  {
+    let sandbox = try Sandbox(backend)
     try sandbox.succeed("project", "add", "Busy", "--frequency", "daily")
     let environment = sandbox.environment
     let tally = sandbox.tally

@@ -130,14 +130,17 @@ enum PostgresTestServer {
   /// A new, empty database on the server.
   static func newDatabase() throws -> PostgresAddress {
     guard let address else { throw TallyError(.storage, skipReason) }
-    let name = "tally_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    let name =
+      "tally_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     return try PostgresStorage.createDatabase(name, on: address)
   }
 }
 
 /// Says in the test output that the PostgreSQL part did not run, when it did not.
 @Suite struct PostgresSkipTests {
-  @Test(.enabled(if: PostgresTestServer.address != nil, Comment(rawValue: PostgresTestServer.skipReason)))
+  @Test(
+    .enabled(
+      if: PostgresTestServer.address != nil, Comment(rawValue: PostgresTestServer.skipReason)))
   func theStorageSuiteRunsOnPostgreSQL() throws {
     #expect(Backend.allCases.contains(.postgres))
   }

@@ -27,8 +27,13 @@ start)
   as_owner sh -c "printf '%s\n' '$password' > '$dir/password'"
   as_owner "$bin/initdb" -D "$dir/data" -U tally --pwfile="$dir/password" \
     --auth-host=scram-sha-256 --auth-local=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
+  # A self-signed certificate, so that sslmode=require can be tried.
+  as_owner openssl req -new -x509 -days 2 -nodes -subj /CN=127.0.0.1 \
+    -keyout "$dir/data/server.key" -out "$dir/data/server.crt" 2>/dev/null
+  as_owner chmod 600 "$dir/data/server.key"
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200" start >/dev/null
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c ssl=on" \
+    start >/dev/null
   PGPASSWORD=$password "$bin/createdb" -h 127.0.0.1 -p "$port" -U tally tally_test
   echo "postgresql://tally:$password@127.0.0.1:$port/tally_test"
   ;;

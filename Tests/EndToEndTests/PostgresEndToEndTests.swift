@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// tally on a shared PostgreSQL server, through the binary: logins, per-person undo, refusals.
+/// Runs when `TALLY_TEST_POSTGRES` names a server (as in `.ci/run`).
+@Suite(.enabled(if: PostgresTestServer.address != nil, "TALLY_TEST_POSTGRES is not set: SKIPPED"))
+struct PostgresEndToEndTests {
+  /// The test server's URL with `password` in place of the real one.
+  private func url(password: String, database: String = "postgres", query: String = "") -> String {
+    let address = PostgresTestServer.address
+    return "postgresql://\(address?.user ?? ""):\(password)@\(address?.host ?? ""):"
+      + "\(address?.port ?? 0)/\(database)\(query)"
+  }
+
+  @Test func aWrongPasswordIsRefusedWithoutPrintingIt() throws {
+    let sandbox = try Sandbox()
+    sandbox.environment["TALLY_DB"] = url(password: "hunter2-wrong")
+    let result = try sandbox.run("project", "list")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cannot log in to postgresql://"))
+    #expect(!result.stderr.contains("hunter2"))
+  }
+
+  @Test func aServerThatIsNotThereIsAClearError() throws {
+    let sandbox = try Sandbox()
+    sandbox.environment["TALLY_DB"] = "postgresql://someone:s3cret-pw@127.0.0.1:9/tally"
+    let result = try sandbox.run("project", "list")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cannot be reached"))
+    #expect(result.stderr.contains("postgresql://someone@127.0.0.1:9/tally"))
+    #expect(!result.stderr.contains("s3cret"))
+  }
+
+  @Test func anUnknownSSLModeIsRefusedNamingIt() throws {
+    let sandbox = try Sandbox()
+    sandbox.environment["TALLY_DB"] = url(password: "s3cret-pw", query: "?sslmode=maybe")
+    let result = try sandbox.run("project", "list")
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("sslmode maybe"))
+    #expect(!result.stderr.contains("s3cret"))
+  }
+
+  @Test func sslmodeRequireConnectsOverTLS() throws {
+    let sandbox = try Sandbox(.postgres)
+    let plain = sandbox.environment["TALLY_DB"] ?? ""
+    sandbox.environment["TALLY_DB"] = plain + "?sslmode=require"
+    try sandbox.succeed("project", "add", "Secure", "--frequency", "daily")
+    sandbox.environment["TALLY_DB"] = plain
+    #expect(try sandbox.succeed("project", "list", "--format", "csv").contains("Secure,"))
+  }
+
+  @Test func undoAndRedoArePerPerson() throws {
+    let sandbox = try Sandbox(.postgres)
+    try sandbox.succeed("--user", "alice", "project", "add", "Hours", "--frequency", "weekly")
+    try sandbox.succeed("--user", "alice", "item", "add", "Hours", "3", "--at", "2024-01-01")
+    sandbox.environment["TALLY_USER"] = "bob"
+    try sandbox.succeed("item", "add", "Hours", "5", "--at", "2024-01-02")
+    let undone = try sandbox.run("--user", "alice", "undo")
+    #expect(undone.status == 0)
+    #expect(undone.stderr.contains("Undid: Added reading 1 to Hours: 3"))
+    let amounts = try sandbox.succeed("item", "list", "Hours", "--format", "csv")
+    #expect(!amounts.contains(",3,") && amounts.contains(",5,"))
+    // Alice's log names Bob's change as his.
+    let log = try sandbox.succeed("--user", "alice", "log")
+    #expect(log.contains("bob: Added reading 2 to Hours: 5"))
+    #expect(try sandbox.run("--user", "alice", "redo").status == 0)
+    #expect(try sandbox.succeed("item", "list", "Hours", "--format", "csv").contains(",3,"))
+    // Bob's undo takes back Bob's reading, not Alice's that came back after it.
+    #expect(try sandbox.run("undo").stderr.contains("Undid: Added reading 2 to Hours: 5"))
+  }
+
+  @Test func undoRefusesWhatSomeoneElseChangedSince() throws {
+    let sandbox = try Sandbox(.postgres)
+    try sandbox.succeed("--user", "alice", "project", "add", "Hours", "--frequency", "weekly")
+    try sandbox.succeed("--user", "alice", "item", "add", "Hours", "3", "--at", "2024-01-01")
+    try sandbox.succeed("--user", "bob", "item", "edit", "1", "--amount", "4")
+    let before = try sandbox.everything()
+    let undone = try sandbox.run("--user", "alice", "undo")
+    #expect(undone.status == 1)
+    #expect(undone.stderr.contains("someone else has changed reading 1 since; nothing was changed"))
+    #expect(try sandbox.everything() == before)
+  }
+
+  @Test func aDatabaseWithOtherTablesIsRefusedAndLeftAlone() throws {
+    let sandbox = try Sandbox(.postgres)
+    let database = sandbox.environment["TALLY_DB"] ?? ""
+    try psql(database, "CREATE TABLE invoices (id INT); INSERT INTO invoices VALUES (7)")
+    let result = try sandbox.run("project", "add", "X", "--frequency", "daily")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("holds 1 tables that are not tally's; it was left untouched"))
+    #expect(
+      try psql(
+        database,
+        "SELECT string_agg(table_name, ',') FROM information_schema.tables "
+          + "WHERE table_schema = 'public'") == "invoices")
+  }
+
+  @Test func aKilledImportLeavesNothingOfIt() throws {
+    let sandbox = try Sandbox(.postgres)
+    try sandbox.succeed("project", "add", "Big", "--frequency", "daily")
+    try sandbox.succeed("item", "add", "Big", "1", "--at", "2020-01-01")
+    var text = "date,amount,note\n"
+    for index in 0..<300_000 {
+      text += "2020-01-01T00:00:\(String(format: "%02d", index % 60))Z,\(index),row \(index)\n"
+    }
+    let file = sandbox.folder.appendingPathComponent("big.csv")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let before = try sandbox.everything()
+    let process = Process()
+    process.executableURL = sandbox.tally.url
+    process.arguments = ["import", file.path, "--project", "Big"]
+    process.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { $1 }
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Wait until the server holds some of the import's rows, then kill the client.
+    let database = sandbox.environment["TALLY_DB"] ?? ""
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline, process.isRunning {
+      let copying = try psql(
+        database,
+        "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'tally' "
+          + "AND query LIKE 'COPY%'")
+      if copying != "0" { break }
+      usleep(20_000)
+    }
+    usleep(200_000)
+    #expect(process.isRunning, "the import ended before it could be killed")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(try sandbox.everything() == before)
+    // Nothing is held: the same import then runs through.
+    #expect(try sandbox.run("import", file.path, "--project", "Big").status == 0)
+    #expect(
+      try sandbox.succeed("project", "list", "--format", "csv").contains("Big,,daily,300001,"))
+  }
+
+  /// Runs `sql` with psql on `database` and returns what it prints, unaligned.
+  @discardableResult
+  private func psql(_ database: String, _ sql: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+    process.arguments = ["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", database, "-c", sql]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
