@@ -75,6 +75,7 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   /// - Parameters:
   ///   - address: The server, database and role.
   ///   - user: Whose changes `undo` takes back.
+  /// - Returns: The storage, its tables up to date.
   /// - Throws: ``TallyError`` when the server cannot be reached or refuses the login (the
   ///   message names the URL without its password), or the database is not tally's.
   public static func open(

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// tally on a shared PostgreSQL server, through the binary: logins, per-person undo, refusals.
-/// Runs when `TALLY_TEST_POSTGRES` names a server (as in `.ci/run`).
+/// tally on a shared PostgreSQL server, through the binary.
+///
+/// Logins, per-person undo, refusals, migration. Runs when `TALLY_TEST_POSTGRES` names a server (as in `.ci/run`).
 @Suite(.enabled(if: PostgresTestServer.address != nil, "TALLY_TEST_POSTGRES is not set: SKIPPED"))
 struct PostgresEndToEndTests {
   /// The test server's URL with `password` in place of the real one.
@@ -132,6 +133,34 @@ struct PostgresEndToEndTests {
     #expect(try sandbox.run("import", file.path, "--project", "Big").status == 0)
     #expect(
       try sandbox.succeed("project", "list", "--format", "csv").contains("Big,,daily,300001,"))
+  }
+
+  @Test func migrateCopiesToTheServerAndBackAllOrNothing() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Car", "--frequency", "monthly", "--units", "km")
+    try sandbox.succeed("item", "add", "Car", "12.5", "--at", "2024-01-01", "--note", "tab\there")
+    try sandbox.succeed("project", "add", "Power", "--kind", "meter", "--frequency", "monthly")
+    try sandbox.succeed("item", "add", "Power", "100", "--at", "2024-01-01")
+    try sandbox.succeed("item", "add", "Power", "5", "--at", "2024-02-01", "--reset")
+    try sandbox.succeed("timer", "start", "Car")
+    let before = try sandbox.everything()
+    let server = try PostgresTestServer.newDatabase()
+    let copied = try sandbox.run("migrate", "--to", server)
+    #expect(copied.status == 0)
+    #expect(copied.stderr.contains("Copied 2 projects, 3 readings and 1 running timers"))
+    let there = try Sandbox()
+    there.environment["TALLY_DB"] = server
+    #expect(try there.everything() == before)
+    // Into a database that holds projects: refused, and it is left as it was.
+    let again = try sandbox.run("migrate", "--to", server)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("already holds 2 projects"))
+    #expect(try there.everything() == before)
+    // And back into a new file.
+    let back = try Sandbox()
+    #expect(try back.run("migrate", "--from", server).status == 0)
+    #expect(try back.everything() == before)
+    #expect(try back.succeed("item", "list", "Power", "--format", "csv").contains(",5,,yes"))
   }
 
   /// Runs `sql` with psql on `database` and returns what it prints, unaligned.

@@ -97,3 +97,27 @@ extension Storage {
     try forEachReading(of: project, from: nil, to: nil, body)
   }
 }
+
+/// A storage that takes in a whole copy of another's data, for `tally migrate`.
+public protocol StorageReceiving: Storage {
+  /// Writes `projects` (with their ids, settings and times), their running `timers` and the
+  /// readings that `readings` hands over (with their ids, notes and reset marks) into this
+  /// storage, which must hold no projects, in one transaction; then checks, before it commits,
+  /// that each project holds the count and sum that `expected` gives.
+  ///
+  /// - Throws: ``TallyError`` when the storage already holds projects, a write fails, or a
+  ///   project's figures differ; nothing is written then.
+  func receive(
+    projects: [Project], timers: [RunningTimer], expected: [ProjectID: RangeFigures],
+    readings: (_ add: (Reading) throws -> Void) throws -> Void
+  ) throws(TallyError)
+}
+
+extension RangeFigures {
+  /// Whether `other` holds the same count and, but for rounding in a different order of
+  /// addition, the same sum.
+  public func agrees(with other: RangeFigures) -> Bool {
+    count == other.count
+      && abs(sum - other.sum) <= 1e-9 * Swift.max(1, abs(sum), abs(other.sum))
+  }
+}

@@ -2,8 +2,9 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// One connection borrowed from the pool, used from a synchronous caller: each statement waits
-/// for its answer. It lives for one transaction and goes back to the pool after it.
+/// One connection borrowed from the pool, used from a synchronous caller.
+///
+/// Each statement waits for its answer. It lives for one transaction and goes back to the pool after it.
 final class PostgresSession: @unchecked Sendable {
   private let connection: PostgresConnection
   private let blocking: Blocking

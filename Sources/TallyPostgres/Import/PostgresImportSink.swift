@@ -25,19 +25,11 @@ final class PostgresImportSink: ImportRowSink {
   }
 
   func add(_ row: ImportedReading) throws {
-    // COPY's text format: tab-separated, \N for NULL, backslash escapes in text.
-    buffer.writeString(String(row.line))
-    buffer.writeString("\t")
-    buffer.writeString(String(row.amount))
-    buffer.writeString("\t")
-    buffer.writeString(String(row.timestamp.microsecondsSince1970))
-    buffer.writeString("\t")
-    if let note = row.note {
-      Self.writeEscaped(note, into: &buffer)
-    } else {
-      buffer.writeString("\\N")
-    }
-    buffer.writeString(row.isReset ? "\tt\n" : "\tf\n")
+    CopyText.field(row.line, into: &buffer)
+    CopyText.field(row.amount, into: &buffer)
+    CopyText.field(row.timestamp.microsecondsSince1970, into: &buffer)
+    CopyText.field(row.note, into: &buffer)
+    CopyText.end(row.isReset, into: &buffer)
     sent += 1
     if buffer.readableBytes >= Self.chunkSize {
       try flush()
@@ -65,24 +57,5 @@ final class PostgresImportSink: ImportRowSink {
     try feed.send(buffer)
     buffer = ByteBuffer()
     buffer.reserveCapacity(Self.chunkSize + 4_096)
-  }
-
-  private static func writeEscaped(_ text: String, into buffer: inout ByteBuffer) {
-    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
-    else {
-      buffer.writeString(text)
-      return
-    }
-    var escaped = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": escaped += "\\\\"
-      case "\t": escaped += "\\t"
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    buffer.writeString(escaped)
   }
 }

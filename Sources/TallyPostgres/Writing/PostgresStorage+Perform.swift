@@ -2,9 +2,10 @@ import Foundation
 public import TallyCore
 
 extension PostgresStorage {
-  /// Carries out a validated request in one SERIALIZABLE transaction: plan the change, write
-  /// it, journal it under this person's name, update the project counters, read back the
-  /// stored state. A transaction the server gives up for a concurrent one is tried again.
+  /// Carries out a validated request in one SERIALIZABLE transaction.
+  ///
+  /// It plans the change, writes it, journals it under this person's name, updates the
+  /// project counters and reads back the stored state. A transaction the server gives up for a concurrent one is tried again.
   public func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit {
     if case .importReadings(let job, let at) = request {
       return try importReadings(job, at: at, openProject: openProject)

@@ -1,0 +1,49 @@
+public import TallyCore
+
+/// `tally migrate`: copies every project, reading and running timer from one storage into an
+/// empty one, all or nothing, checked by each project's count and sum before it commits.
+///
+/// Ids, notes, reset marks, goals and times come along; the journal (undo history), the
+/// import batches and saved screens do not: the copy starts a history of its own.
+public enum StorageMigration {
+  /// What a migration copied.
+  public struct Summary: Equatable, Sendable {
+    /// How many projects.
+    public var projects: Int
+    /// How many readings.
+    public var readings: Int
+    /// How many running timers.
+    public var timers: Int
+  }
+
+  /// Copies `source` into `target`.
+  ///
+  /// - Throws: ``TallyError`` when the target holds projects, a write fails, or the figures
+  ///   differ (someone wrote to the source meanwhile, say); the target is then unchanged.
+  public static func copy(
+    from source: any Storage, to target: any StorageReceiving
+  ) throws(TallyError) -> Summary {
+    let snapshot = try source.snapshot()
+    let projects = snapshot.projects.map(\.project)
+    var expected: [ProjectID: RangeFigures] = [:]
+    for project in projects {
+      expected[project.id] = try source.withAggregates(of: project.id) { figures in
+        guard let span = try figures.span() else {
+          return RangeFigures(count: 0, sum: 0, min: nil, max: nil)
+        }
+        let end = Timestamp(microsecondsSince1970: span.upperBound.microsecondsSince1970 + 1)
+        return try figures.aggregate(from: span.lowerBound, to: end)
+      }
+    }
+    var copied = 0
+    try target.receive(projects: projects, timers: snapshot.timers, expected: expected) { add in
+      for project in projects {
+        try source.forEachReading(of: project.id) { reading in
+          try add(reading)
+          copied += 1
+        }
+      }
+    }
+    return Summary(projects: projects.count, readings: copied, timers: snapshot.timers.count)
+  }
+}

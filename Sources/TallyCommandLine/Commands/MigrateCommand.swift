@@ -1,0 +1,49 @@
+public import ArgumentParser
+import Foundation
+import TallyApp
+import TallyCore
+import TallyStorage
+
+/// `tally migrate`: copies a database to a shared server, or back.
+public struct MigrateCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "migrate",
+    abstract: "Copy the database to a PostgreSQL server (--to), or from one (--from).",
+    discussion: """
+      Copies every project, reading and running timer, with their ids, into a database that \
+      holds no projects, in one transaction, and checks each project's count and sum before it \
+      commits: all or nothing. The undo history and the list of imports stay behind. The \
+      database of --db or TALLY_DB is the source with --to, the target with --from.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: ArgumentHelp("Copy into this database.", valueName: "url"))
+  var to: String?
+  @Option(help: ArgumentHelp("Copy from this database.", valueName: "url"))
+  var from: String?
+
+  public init() {}
+
+  public func validate() throws {
+    guard (to == nil) != (from == nil) else {
+      throw ValidationError("name one of --to URL or --from URL")
+    }
+  }
+
+  public func run() throws {
+    let here = try global.sessionOptions(creating: from != nil)
+    var there = here
+    there.location.path = to ?? from ?? ""
+    there.creating = true
+    let (sourceOptions, targetOptions) = to != nil ? (here, there) : (there, here)
+    let source = try sourceOptions.openStorage()
+    guard let target = try targetOptions.openStorage() as? any StorageReceiving else {
+      throw TallyError(.storage, "the target database cannot take a copy")
+    }
+    let summary = try StorageMigration.copy(from: source, to: target)
+    FileHandle.standardError.write(
+      Data(
+        ("Copied \(summary.projects) projects, \(summary.readings) readings and "
+          + "\(summary.timers) running timers; each project's count and sum checked\n").utf8))
+  }
+}

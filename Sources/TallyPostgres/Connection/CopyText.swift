@@ -1,0 +1,44 @@
+import PostgresNIO
+
+/// Rows in the text format of `COPY … FROM STDIN`: tab-separated, `\N` for NULL, backslash
+/// escapes in text.
+enum CopyText {
+  static func field(_ value: some LosslessStringConvertible, into buffer: inout ByteBuffer) {
+    buffer.writeString(String(value))
+    buffer.writeString("\t")
+  }
+
+  /// Writes `text`, or NULL, as a field.
+  static func field(_ text: String?, into buffer: inout ByteBuffer) {
+    if let text {
+      escape(text, into: &buffer)
+    } else {
+      buffer.writeString("\\N")
+    }
+    buffer.writeString("\t")
+  }
+
+  /// Ends the row: its last value, a boolean, and the newline.
+  static func end(_ flag: Bool, into buffer: inout ByteBuffer) {
+    buffer.writeString(flag ? "t\n" : "f\n")
+  }
+
+  private static func escape(_ text: String, into buffer: inout ByteBuffer) {
+    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+    else {
+      buffer.writeString(text)
+      return
+    }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\\\"
+      case "\t": escaped += "\\t"
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    buffer.writeString(escaped)
+  }
+}

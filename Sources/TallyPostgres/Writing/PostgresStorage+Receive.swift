@@ -1,0 +1,71 @@
+import PostgresNIO
+public import TallyCore
+
+extension PostgresStorage: StorageReceiving {
+  public func receive(
+    projects: [Project], timers: [RunningTimer], expected: [ProjectID: RangeFigures],
+    readings: (_ add: (Reading) throws -> Void) throws -> Void
+  ) throws(TallyError) {
+    try transaction(doing: "copy the data in") { session in
+      let held = try session.value("SELECT count(*)::BIGINT FROM project", as: Int64.self) ?? 0
+      guard held == 0 else {
+        throw TallyError(
+          .conflict,
+          "\(address) already holds \(held) projects; migrate copies into an empty database",
+          hint: "Create a new database for it: createdb NAME")
+      }
+      let writer = PostgresWriter(session: session, storage: self)
+      for project in projects {
+        try writer.applyKeepingCounters(.insertProject(project))
+      }
+      // The readings stream in with COPY, ids and all.
+      let feed = session.copy(
+        into: "reading",
+        columns: ["id", "project_id", "amount", "timestamp", "note", "is_reset"])
+      var buffer = ByteBuffer()
+      do {
+        try readings { reading in
+          CopyText.field(reading.id.rawValue, into: &buffer)
+          CopyText.field(reading.projectID.rawValue, into: &buffer)
+          CopyText.field(reading.amount, into: &buffer)
+          CopyText.field(reading.timestamp.microsecondsSince1970, into: &buffer)
+          CopyText.field(reading.note, into: &buffer)
+          CopyText.end(reading.isReset, into: &buffer)
+          if buffer.readableBytes >= PostgresImportSink.chunkSize {
+            try feed.send(buffer)
+            buffer = ByteBuffer()
+          }
+        }
+        if buffer.readableBytes > 0 { try feed.send(buffer) }
+      } catch {
+        feed.cancel()
+        throw error
+      }
+      try feed.finish()
+      for timer in timers {
+        try writer.applyKeepingCounters(.startTimer(timer))
+      }
+      try session.rows(
+        """
+        UPDATE project SET
+          reading_count = (SELECT count(*) FROM reading WHERE project_id = project.id),
+          last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
+        """)
+      // New rows get ids after the copied ones.
+      for table in ["project", "reading"] {
+        try session.execute(
+          "SELECT setval('\(table)_id_seq', GREATEST((SELECT MAX(id) FROM \(table)), 1))")
+      }
+      var stored: [ProjectID: RangeFigures] = [:]
+      for row in try session.rows(
+        "SELECT project_id, count(*)::BIGINT, SUM(amount) FROM reading GROUP BY project_id")
+      {
+        let (project, count, sum) = try row.decode((Int64, Int64, Double).self)
+        stored[ProjectID(rawValue: project)] = RangeFigures(
+          count: Int(count), sum: sum, min: nil, max: nil)
+      }
+      try MigrationCheck.compare(
+        expected, stored, projects: projects, target: address.description)
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import GRDB
+public import TallyCore
+
+extension TallyDatabase: StorageReceiving {
+  public func receive(
+    projects: [Project], timers: [RunningTimer], expected: [ProjectID: RangeFigures],
+    readings: (_ add: (Reading) throws -> Void) throws -> Void
+  ) throws(TallyError) {
+    try write(doing: "copy the data in") { db in
+      let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM project") ?? 0
+      guard held == 0 else {
+        throw TallyError(
+          .conflict,
+          "\(path) already holds \(held) projects; migrate copies into an empty database",
+          hint: "Name a new file with --db, or a new database on the server.")
+      }
+      for project in projects {
+        try ProjectRecord(project).insert(db)
+      }
+      let insert = try db.cachedStatement(sql: ReadingRecord.insertSQL())
+      try readings { reading in
+        var copied = reading
+        copied.batchID = nil
+        try insert.execute(
+          arguments: StatementArguments([copied.id.rawValue] + ReadingRecord.values(of: copied)))
+      }
+      for timer in timers {
+        try TimerRecord(timer).insert(db)
+      }
+      try db.execute(
+        sql: """
+          UPDATE project SET
+            reading_count = (SELECT COUNT(*) FROM reading WHERE project_id = project.id),
+            last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
+          """)
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT project_id, COUNT(*), TOTAL(amount) FROM reading GROUP BY project_id")
+      var stored: [ProjectID: RangeFigures] = [:]
+      for row in rows {
+        stored[ProjectID(rawValue: row[0])] = RangeFigures(
+          count: row[1], sum: row[2], min: nil, max: nil)
+      }
+      try MigrationCheck.compare(expected, stored, projects: projects, target: path)
+    }
+  }
+}
