@@ -17,31 +17,13 @@ struct ImportTransaction {
     // A dry run's rows are written and rolled back: the state it passes on is the one before.
     let before = job.dryRun ? try PostgresStorage.snapshot(session, openProject: openProject) : nil
     var changes: [Change] = []
-    let project: Project
-    switch job.target {
-    case .project(let id):
-      project = try facts.project(id)
-    case .create(let new):
-      if let existing = try facts.project(titled: new.title) {
-        project = existing
-      } else {
-        let plan = try ChangePlan.plan(.addProject(new, at: at), in: facts)
-        guard case .insertProject(let created) = plan.change else {
-          throw TallyError(.storage, "creating the project \(new.title) planned no project")
-        }
-        try writer.applyKeepingCounters(plan.change)
-        changes.append(plan.change)
-        project = created
-      }
+    let (project, creation) = try ChangePlan.importProject(job.target, at: at, in: facts)
+    if let creation {
+      try writer.applyKeepingCounters(creation)
+      changes.append(creation)
     }
-    if sink.invalidCount > 0, !job.skipInvalid, !job.dryRun, let first = sink.problems.first {
-      let more = sink.invalidCount - 1
-      throw TallyError(
-        .invalidInput,
-        "\(job.fileName), \(first)"
-          + (more > 0 ? " (and \(more) more invalid row\(more == 1 ? "" : "s"))" : ""),
-        hint:
-          "Nothing was imported. Fix the file, or add --skip-invalid to import the valid rows.")
+    if let error = job.invalidRowsError(count: sink.invalidCount, first: sink.problems.first) {
+      throw error
     }
     let projectIsEmpty = try facts.readingCount(of: project.id) == 0
     let batchID = ImportBatchID(rawValue: try facts.nextID(of: .importBatch))

@@ -132,18 +132,12 @@ extension PostgresStorage {
         SELECT value FROM setting WHERE user_name = \(user) AND name = \(Self.routeSetting)
         """, as: String.self)
     }
-    guard let text else { return [] }
-    return (try? JSONDecoder().decode([Route].self, from: Data(text.utf8))) ?? []
+    return Route.restored(fromSaved: text)
   }
 
   /// Saves the route this person's REPL shows, for their next run.
   public func saveRoute(_ route: [Route]) throws(TallyError) {
-    let text: String
-    do {
-      text = String(decoding: try JSONEncoder().encode(route), as: UTF8.self)
-    } catch {
-      throw TallyError(.storage, "cannot save the screen: \(error)")
-    }
+    let text = try Route.savedText(route)
     try transaction(doing: "save the screen") { session in
       try session.rows(
         """

@@ -10,7 +10,7 @@ extension PostgresStorage {
     if case .importReadings(let job, let at) = request {
       return try importReadings(job, at: at, openProject: openProject)
     }
-    return try transaction(doing: Self.operation(request)) { session in
+    return try transaction(doing: request.operation) { session in
       let writer = PostgresWriter(session: session, storage: self)
       let message: String
       switch request {
@@ -45,23 +45,5 @@ extension PostgresStorage {
   /// What a person who finds nothing to undo on a shared server may need to know.
   static var ownChangesHint: String {
     "On a shared database, undo and redo take back only your own changes (--user, TALLY_USER)."
-  }
-
-  static func operation(_ request: Request) -> String {
-    switch request {
-    case .addProject: "create the project"
-    case .editProject: "change the project"
-    case .deleteProject: "delete the project"
-    case .addReading: "add the reading"
-    case .editReading: "change the reading"
-    case .deleteReading: "delete the reading"
-    case .startTimer: "start the timer"
-    case .stopTimer: "stop the timer"
-    case .cancelTimer: "cancel the timer"
-    case .undoImport: "undo the import"
-    case .importReadings(let job, _): "import \(job.fileName)"
-    case .undo: "undo"
-    case .redo: "redo"
-    }
   }
 }

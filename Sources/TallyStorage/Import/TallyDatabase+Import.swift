@@ -29,22 +29,10 @@ extension TallyDatabase {
       let before = job.dryRun ? try db.snapshot(openProject: openProject) : nil
       var changes: [Change] = []
       let facts = SQLiteFacts(db: db)
-      let project: Project
-      switch job.target {
-      case .project(let id):
-        project = try facts.project(id)
-      case .create(let new):
-        if let existing = try db.project(titled: new.title) {
-          project = existing
-        } else {
-          let plan = try ChangePlan.plan(.addProject(new, at: at), in: facts)
-          guard case .insertProject(let created) = plan.change else {
-            throw TallyError(.storage, "creating the project \(new.title) planned no project")
-          }
-          try db.applyKeepingCounters(plan.change)
-          changes.append(plan.change)
-          project = created
-        }
+      let (project, creation) = try ChangePlan.importProject(job.target, at: at, in: facts)
+      if let creation {
+        try db.applyKeepingCounters(creation)
+        changes.append(creation)
       }
       let projectIsEmpty = try facts.readingCount(of: project.id) == 0
       // The batch row is written last, and only if the import changes something; its readings
@@ -62,14 +50,8 @@ extension TallyDatabase {
         sha256 = try job.rows.feed(sink)
         try sink.finish()
       }
-      if sink.invalidCount > 0, !job.skipInvalid, !job.dryRun, let first = sink.problems.first {
-        let more = sink.invalidCount - 1
-        throw TallyError(
-          .invalidInput,
-          "\(job.fileName), \(first)"
-            + (more > 0 ? " (and \(more) more invalid row\(more == 1 ? "" : "s"))" : ""),
-          hint:
-            "Nothing was imported. Fix the file, or add --skip-invalid to import the valid rows.")
+      if let error = job.invalidRowsError(count: sink.invalidCount, first: sink.problems.first) {
+        throw error
       }
       if project.kind == .meter, sink.imported > 0, let fall = try db.firstFall(of: project.id) {
         throw MeterRule.importError(fall, in: project) { reading in

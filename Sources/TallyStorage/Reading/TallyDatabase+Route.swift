@@ -13,18 +13,12 @@ extension TallyDatabase {
       try String.fetchOne(
         db, sql: "SELECT value FROM setting WHERE name = ?", arguments: [Self.routeSetting])
     }
-    guard let text else { return [] }
-    return (try? JSONDecoder().decode([Route].self, from: Data(text.utf8))) ?? []
+    return Route.restored(fromSaved: text)
   }
 
   /// Saves the route the REPL shows, so that the next run reopens it.
   public func saveRoute(_ route: [Route]) throws(TallyError) {
-    let text: String
-    do {
-      text = String(decoding: try JSONEncoder().encode(route), as: UTF8.self)
-    } catch {
-      throw TallyError(.storage, "cannot save the screen: \(error)")
-    }
+    let text = try Route.savedText(route)
     try write(doing: "save the screen") { db in
       try db.execute(
         sql: "INSERT INTO setting (name, value) VALUES (?, ?) "

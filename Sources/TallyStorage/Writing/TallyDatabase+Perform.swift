@@ -13,7 +13,7 @@ extension TallyDatabase {
     if case .importReadings(let job, let at) = request {
       return try importReadings(job, at: at, openProject: openProject)
     }
-    return try write(doing: Self.operation(request)) { db in
+    return try write(doing: request.operation) { db in
       let message: String
       switch request {
       case .undo:
@@ -42,24 +42,6 @@ extension TallyDatabase {
         message = plan.message
       }
       return Commit(message: message, snapshot: try db.snapshot(openProject: openProject))
-    }
-  }
-
-  private static func operation(_ request: Request) -> String {
-    switch request {
-    case .addProject: "create the project"
-    case .editProject: "change the project"
-    case .deleteProject: "delete the project"
-    case .addReading: "add the reading"
-    case .editReading: "change the reading"
-    case .deleteReading: "delete the reading"
-    case .startTimer: "start the timer"
-    case .stopTimer: "stop the timer"
-    case .cancelTimer: "cancel the timer"
-    case .undoImport: "undo the import"
-    case .importReadings(let job, _): "import \(job.fileName)"
-    case .undo: "undo"
-    case .redo: "redo"
     }
   }
 }
