@@ -4,7 +4,9 @@ import TallyPostgres
 import Testing
 
 /// How a `postgresql://` URL is read, where the password comes from, and that messages never
-/// show it. No server needed.
+/// show it.
+///
+/// No server needed.
 @Suite struct PostgresAddressTests {
   private func address(
     _ url: String, environment: [String: String] = [:], home: String = "/nonexistent"
