@@ -42,7 +42,10 @@ enum PostgresSchema {
           timestamp BIGINT NOT NULL,
           note TEXT,
           batch_id BIGINT,
-          is_reset BOOLEAN NOT NULL DEFAULT FALSE
+          is_reset BOOLEAN NOT NULL DEFAULT FALSE,
+          -- Who last edited the reading, if anyone did: an import is not undone over someone
+          -- else's edit of one of its readings.
+          edited_by TEXT
         )
         """,
         "CREATE INDEX reading_project_timestamp_amount ON reading (project_id, timestamp, amount)",
@@ -143,7 +146,8 @@ extension PostgresStorage {
         guard tables == 0 else {
           throw TallyError(
             .storage,
-            "\(address) holds \(tables) tables that are not tally's; it was left untouched",
+            "\(address) holds \(tables) table\(tables == 1 ? "" : "s") and none of tally's; it was "
+              + "left untouched",
             hint: "Give tally a database of its own: createdb tally")
         }
         try session.execute(

@@ -82,13 +82,32 @@ struct PostgresEndToEndTests {
     #expect(try sandbox.everything() == before)
   }
 
+  @Test func anImportIsNotUndoneOverSomeoneElsesEditOfItsReadings() throws {
+    let sandbox = try Sandbox(.postgres)
+    let file = sandbox.folder.appendingPathComponent("two.csv")
+    try "date,amount\n2024-01-01,10\n2024-01-02,20\n".write(
+      to: file, atomically: true, encoding: .utf8)
+    try sandbox.succeed(
+      "--user", "ana", "import", file.path, "--project", "Shared", "--create", "--frequency",
+      "daily")
+    try sandbox.succeed("--user", "bob", "item", "edit", "2", "--amount", "25")
+    let before = try sandbox.everything()
+    for words in [["undo"], ["import", "undo", "1"]] {
+      let result = try sandbox.tally.run(
+        ["--user", "ana"] + words, environment: sandbox.environment)
+      #expect(result.status == 1)
+      #expect(result.stderr.contains("reading 2 of import 1 (bob edited it)"))
+      #expect(try sandbox.everything() == before)
+    }
+  }
+
   @Test func aDatabaseWithOtherTablesIsRefusedAndLeftAlone() throws {
     let sandbox = try Sandbox(.postgres)
     let database = sandbox.environment["TALLY_DB"] ?? ""
     try psql(database, "CREATE TABLE invoices (id INT); INSERT INTO invoices VALUES (7)")
     let result = try sandbox.run("project", "add", "X", "--frequency", "daily")
     #expect(result.status == 1)
-    #expect(result.stderr.contains("holds 1 tables that are not tally's; it was left untouched"))
+    #expect(result.stderr.contains("holds 1 table and none of tally's; it was left untouched"))
     #expect(
       try psql(
         database,
@@ -147,7 +166,7 @@ struct PostgresEndToEndTests {
     let server = try PostgresTestServer.newDatabase()
     let copied = try sandbox.run("migrate", "--to", server)
     #expect(copied.status == 0)
-    #expect(copied.stderr.contains("Copied 2 projects, 3 readings and 1 running timers"))
+    #expect(copied.stderr.contains("Copied 2 projects, 3 readings and 1 running timer;"))
     let there = try Sandbox()
     there.environment["TALLY_DB"] = server
     #expect(try there.everything() == before)

@@ -195,7 +195,9 @@ extension SessionOptions {
     }
     let address = try PostgresAddress(
       url: location.path, environment: ProcessInfo.processInfo.environment,
-      homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path,
+      // As libpq: $HOME first, then the account's home.
+      homeDirectory: ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? FileManager.default.homeDirectoryForCurrentUser.path,
       loginName: ProcessInfo.processInfo.userName)
     return try PostgresStorage.open(address, user: user)
   }

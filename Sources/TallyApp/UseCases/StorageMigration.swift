@@ -25,6 +25,11 @@ public enum StorageMigration {
   ) throws(TallyError) -> Summary {
     let snapshot = try source.snapshot()
     let projects = snapshot.projects.map(\.project)
+    guard !projects.isEmpty else {
+      throw TallyError(
+        .notFound, "the source database holds no projects; nothing was copied",
+        hint: "Check --db or TALLY_DB (with --to) or the URL of --from.")
+    }
     var expected: [ProjectID: RangeFigures] = [:]
     for project in projects {
       expected[project.id] = try source.withAggregates(of: project.id) { figures in

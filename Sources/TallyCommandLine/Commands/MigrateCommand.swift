@@ -26,7 +26,7 @@ public struct MigrateCommand: ParsableCommand {
 
   public func validate() throws {
     guard (to == nil) != (from == nil) else {
-      throw ValidationError("name one of --to URL or --from URL")
+      throw ValidationError("name one of --to URL or --from URL, not both")
     }
   }
 
@@ -43,7 +43,13 @@ public struct MigrateCommand: ParsableCommand {
     let summary = try StorageMigration.copy(from: source, to: target)
     FileHandle.standardError.write(
       Data(
-        ("Copied \(summary.projects) projects, \(summary.readings) readings and "
-          + "\(summary.timers) running timers; each project's count and sum checked\n").utf8))
+        ("Copied \(Self.count(summary.projects, "project")), "
+          + "\(Self.count(summary.readings, "reading")) and "
+          + "\(Self.count(summary.timers, "running timer")); each project's count and sum "
+          + "checked\n").utf8))
+  }
+
+  private static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }

@@ -69,9 +69,12 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
       query[item.name] = value
     }
     let known: Set = ["sslmode", "host", "port", "user", "password", "dbname"]
-    if let unknown = query.keys.sorted().first(where: { !known.contains($0) }) {
+    let unknown = query.keys.sorted().filter { !known.contains($0) }
+    if !unknown.isEmpty {
       throw TallyError(
-        .invalidInput, "\(Self.redacted(url)): tally does not know the parameter \(unknown)",
+        .invalidInput,
+        "\(Self.redacted(url)): tally does not know the parameter"
+          + "\(unknown.count == 1 ? "" : "s") " + unknown.joined(separator: ", "),
         hint: "It understands " + known.sorted().joined(separator: ", ") + ".")
     }
     let host = query["host"] ?? components.percentEncodedHost.flatMap { $0.removingPercentEncoding }

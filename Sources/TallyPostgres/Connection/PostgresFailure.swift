@@ -21,6 +21,16 @@ enum PostgresFailure {
     (error as? PSQLError)?.serverInfo?[.sqlState]
   }
 
+  /// The gist of a connection failure, without the connection pool's wrapping.
+  private static func shortCause(_ error: any Error) -> String {
+    let text = "\(error)"
+    for known in ["Connection refused", "timed out", "No such file", "Network is unreachable"]
+    where text.contains(known) {
+      return known.lowercased()
+    }
+    return text
+  }
+
   static func describe(
     _ error: any Error, doing operation: String, address: PostgresAddress
   ) -> TallyError {
@@ -54,8 +64,20 @@ enum PostgresFailure {
     case (.server, _):
       return TallyError(
         .storage, "cannot \(operation) on \(address): \(message)", hint: nothingChanged)
+    case (.authMechanismRequiresPassword, _):
+      return TallyError(
+        .storage, "cannot log in to \(address): the server asks for a password and none was found",
+        hint: "Put it in the URL, PGPASSWORD or ~/.pgpass (which must not be readable by others: "
+          + "chmod 600 ~/.pgpass).")
+    case (.connectionError, _) where "\(error.underlying.map { "\($0)" } ?? "")".contains("SSL"):
+      return TallyError(
+        .storage,
+        "cannot \(operation): the TLS handshake with \(address) failed: its certificate was not "
+          + "accepted",
+        hint: "sslmode=verify-ca and verify-full need a certificate this machine trusts; "
+          + "sslmode=require encrypts without checking it.")
     case (.connectionError, _), (.serverClosedConnection, _), (.uncleanShutdown, _):
-      let cause = error.underlying.map { " (\($0))" } ?? ""
+      let cause = error.underlying.map { " (\(Self.shortCause($0)))" } ?? ""
       return TallyError(
         .storage, "cannot \(operation): the server at \(address) cannot be reached\(cause)",
         hint: "\(nothingChanged) Check that it runs and that the host and port are right.")

@@ -106,7 +106,8 @@ struct PostgresWriter {
         """
         UPDATE reading SET project_id = \(after.projectID.rawValue), amount = \(after.amount),
           timestamp = \(after.timestamp.microsecondsSince1970), note = \(after.note),
-          batch_id = \(after.batchID?.rawValue), is_reset = \(after.isReset)
+          batch_id = \(after.batchID?.rawValue), is_reset = \(after.isReset),
+          edited_by = \(user)
         WHERE id = \(before.id.rawValue) AND project_id = \(before.projectID.rawValue)
           AND amount = \(before.amount) AND timestamp = \(before.timestamp.microsecondsSince1970)
           AND note IS NOT DISTINCT FROM \(before.note) AND is_reset = \(before.isReset)
@@ -149,9 +150,11 @@ struct PostgresWriter {
       }
     case .setAsideImport(let batch):
       if let ids = batch.readingIDs {
+        let picked =
+          "id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND batch_id = \(batch.id.rawValue)"
+        try expectBatchUntouched(batch, picked)
         added[batch.projectID, default: 0] -= try setAside(
-          "id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND batch_id = \(batch.id.rawValue)",
-          heldFor: Change.setAsideLabel(of: batch))
+          picked, heldFor: Change.setAsideLabel(of: batch))
       }
       try markImport(batch, undone: true)
     case .restoreImport(let batch):
@@ -166,6 +169,26 @@ struct PostgresWriter {
       for change in changes {
         try apply(change, counting: &added)
       }
+    }
+  }
+
+  /// Checks that nobody else has edited or deleted a reading of `batch` since it was
+  /// imported: taking the import out would take their work with it.
+  private func expectBatchUntouched(_ batch: ImportBatch, _ picked: String) throws {
+    let edited = try session.row(
+      """
+      SELECT id, edited_by FROM reading
+      WHERE \(unescaped: picked) AND edited_by IS NOT NULL AND edited_by <> \(user) LIMIT 1
+      """, as: (Int64, String).self)
+    if let (id, person) = edited {
+      throw RowChanged(what: "reading \(id) of import \(batch.id) (\(person) edited it)")
+    }
+    let held =
+      try session.value(
+        "SELECT count(*)::BIGINT FROM reading WHERE \(unescaped: picked)", as: Int64.self) ?? 0
+    guard held == batch.imported else {
+      throw RowChanged(
+        what: "import \(batch.id) (\(Int64(batch.imported) - held) of its readings were deleted)")
     }
   }
 
