@@ -47,6 +47,25 @@ import Testing
     #expect(formatted.readings.count == 1)
   }
 
+  @Test func aResetColumnReadsYesAndNoInAnyCaseWithBlanksAround() throws {
+    let words = [
+      ("yes", true), (" YES ", true), ("True", true), ("1", true), ("", false), ("no", false),
+      ("\tFALSE", false), ("0", false), ("No ", false),
+    ]
+    let text = "date,amount,reset\n" + words.map { "2024-01-01,1,\($0.0)\n" }.joined()
+    let result = try read(text)
+    #expect(result.problems.isEmpty)
+    #expect(result.readings.map(\.isReset) == words.map(\.1))
+  }
+
+  @Test(arguments: ["maybe", "yess", "nope", "y", "truefalse"])
+  func aResetWordItDoesNotKnowIsARowProblemNamingIt(word: String) throws {
+    let result = try read("date,amount,reset\n2024-01-01,1,\(word)\n")
+    #expect(result.readings.isEmpty)
+    #expect(result.problems.map(\.value) == [word])
+    #expect(result.problems.first?.reason == "is not yes or no (a meter reset or not)")
+  }
+
   @Test func aDateFormatWithAnOffsetKeepsIt() throws {
     let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
     let result = try read("date,amount\n31.03.2024 02:30 +0000,1\n") { options in

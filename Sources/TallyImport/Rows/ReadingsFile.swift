@@ -188,18 +188,34 @@ public final class ReadingsFile {
 
   /// A `reset` field read on its bytes, every row of a large file: `yes`, `true`, `1` (any
   /// case, blanks around) are true; empty, `no`, `false`, `0` false; anything else `nil`.
+  ///
+  /// The word is packed into an integer, lower-cased, and compared with the packed words:
+  /// nothing is allocated per row.
   private static func resetFlag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
     let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
     let end = bytes.lastIndex { !isBlank($0) }.map { $0 + 1 } ?? start
     guard end - start <= 5 else { return nil }
-    // ASCII letters to lower case.
-    let word = bytes[start..<end].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+    var word: UInt64 = 0
+    for byte in bytes[start..<end] {
+      guard byte != 0 else { return nil }
+      // ASCII letters to lower case.
+      word = word << 8 | UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+    }
     switch word {
-    case [], Array("no".utf8), Array("false".utf8), Array("0".utf8): return false
-    case Array("yes".utf8), Array("true".utf8), Array("1".utf8): return true
+    case 0, packed("no"), packed("false"), packed("0"): return false
+    case packed("yes"), packed("true"), packed("1"): return true
     default: return nil
     }
+  }
+
+  /// A word of up to 8 ASCII bytes as one integer, first byte highest.
+  private static func packed(_ word: StaticString) -> UInt64 {
+    var value: UInt64 = 0
+    word.withUTF8Buffer { bytes in
+      for byte in bytes { value = value << 8 | UInt64(byte) }
+    }
+    return value
   }
 
   private static func problem(_ record: CSVRecord, _ column: String, _ error: any Error)
