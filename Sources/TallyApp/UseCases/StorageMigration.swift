@@ -40,15 +40,15 @@ public enum StorageMigration {
         return try figures.aggregate(from: span.lowerBound, to: end)
       }
     }
-    var copied = 0
+    // The target may run this more than once (a transaction tried again): the readings are
+    // read anew each time, and their number is the one the check confirmed.
     try target.receive(projects: projects, timers: snapshot.timers, expected: expected) { add in
       for project in projects {
-        try source.forEachReading(of: project.id) { reading in
-          try add(reading)
-          copied += 1
-        }
+        try source.forEachReading(of: project.id, add)
       }
     }
-    return Summary(projects: projects.count, readings: copied, timers: snapshot.timers.count)
+    return Summary(
+      projects: projects.count, readings: expected.values.reduce(0) { $0 + $1.count },
+      timers: snapshot.timers.count)
   }
 }
