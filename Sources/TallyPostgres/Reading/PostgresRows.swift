@@ -38,22 +38,9 @@ enum PostgresRows {
       last
     ) = try row.decode(
       (Int64, String, String, String, String, Int?, String, Int64, Int64, Int64, Int64?).self)
-    guard let frequency = Frequency(rawValue: frequencyName) else {
-      throw TallyError(.storage, "project \(id) has an unknown frequency '\(frequencyName)'")
-    }
-    guard let kind = ProjectKind(rawValue: kindName) else {
-      throw TallyError(.storage, "project \(id) has an unknown kind '\(kindName)'")
-    }
-    let goals: [GoalSetting]
-    do {
-      goals = try JSONDecoder().decode([GoalSetting].self, from: Data(goalsJSON.utf8))
-    } catch {
-      throw TallyError(.storage, "project \(id) has goals that cannot be read: \(error)")
-    }
-    let project = Project(
-      id: ProjectID(rawValue: id), title: title, units: units, frequency: frequency, kind: kind,
-      decimals: decimals, goals: goals, createdAt: Timestamp(microsecondsSince1970: created),
-      updatedAt: Timestamp(microsecondsSince1970: updated))
+    let project = try Project(
+      storedID: id, title: title, units: units, frequency: frequencyName, kind: kindName,
+      decimals: decimals, goalsJSON: goalsJSON, createdAt: created, updatedAt: updated)
     return ProjectSummary(
       project: project, readingCount: Int(count),
       lastReadingAt: last.map(Timestamp.init(microsecondsSince1970:)))
@@ -68,12 +55,5 @@ enum PostgresRows {
       fileName: fileName, sha256: sha256, at: Timestamp(microsecondsSince1970: at),
       imported: Int(imported), duplicates: Int(duplicates), skipped: Int(skipped),
       readingIDs: first.flatMap { first in last.map { first...$0 } }, isUndone: undone)
-  }
-
-  /// `goals` as the column holds them: the same JSON as on SQLite.
-  static func goalsJSON(_ goals: [GoalSetting]) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: try encoder.encode(goals), as: UTF8.self)
   }
 }

@@ -63,7 +63,7 @@ struct PostgresWriter {
           created_at, updated_at)
         VALUES (\(project.id.rawValue), \(project.title), \(Project.titleKey(project.title)),
           \(project.units), \(project.frequency.rawValue), \(project.kind.rawValue),
-          \(project.decimals), \(try PostgresRows.goalsJSON(project.goals)),
+          \(project.decimals), \(try project.storedGoalsJSON),
           \(project.createdAt.microsecondsSince1970), \(project.updatedAt.microsecondsSince1970))
         """)
     case .updateProject(let before, let after):
@@ -73,7 +73,7 @@ struct PostgresWriter {
         UPDATE project SET title = \(after.title), title_key = \(Project.titleKey(after.title)),
           units = \(after.units), frequency = \(after.frequency.rawValue),
           kind = \(after.kind.rawValue), decimals = \(after.decimals),
-          goals = \(try PostgresRows.goalsJSON(after.goals)),
+          goals = \(try after.storedGoalsJSON),
           created_at = \(after.createdAt.microsecondsSince1970),
           updated_at = \(after.updatedAt.microsecondsSince1970)
         WHERE id = \(after.id.rawValue)

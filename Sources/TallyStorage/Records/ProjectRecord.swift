@@ -45,7 +45,7 @@ struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
     frequency = project.frequency.rawValue
     kind = project.kind.rawValue
     decimals = project.decimals
-    goals = try Self.goalsJSON(project.goals)
+    goals = try project.storedGoalsJSON
     createdAt = project.createdAt.microsecondsSince1970
     updatedAt = project.updatedAt.microsecondsSince1970
     readingCount = 0
@@ -55,29 +55,9 @@ struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
   /// The domain project; a frequency, kind or goal this version does not know is a storage
   /// error.
   func project() throws -> Project {
-    guard let frequency = Frequency(rawValue: frequency) else {
-      throw TallyError(.storage, "project \(id) has an unknown frequency '\(frequency)'")
-    }
-    guard let kind = ProjectKind(rawValue: kind) else {
-      throw TallyError(.storage, "project \(id) has an unknown kind '\(kind)'")
-    }
-    let goals: [GoalSetting]
-    do {
-      goals = try JSONDecoder().decode([GoalSetting].self, from: Data(self.goals.utf8))
-    } catch {
-      throw TallyError(.storage, "project \(id) has goals that cannot be read: \(error)")
-    }
-    return Project(
-      id: ProjectID(rawValue: id), title: title, units: units, frequency: frequency, kind: kind,
-      decimals: decimals, goals: goals, createdAt: Timestamp(microsecondsSince1970: createdAt),
-      updatedAt: Timestamp(microsecondsSince1970: updatedAt))
-  }
-
-  /// `goals` as the column holds them.
-  static func goalsJSON(_ goals: [GoalSetting]) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: try encoder.encode(goals), as: UTF8.self)
+    try Project(
+      storedID: id, title: title, units: units, frequency: frequency, kind: kind,
+      decimals: decimals, goalsJSON: goals, createdAt: createdAt, updatedAt: updatedAt)
   }
 
   func summary() throws -> ProjectSummary {

@@ -28,7 +28,7 @@ extension Database {
           """,
         arguments: [
           after.title, Project.titleKey(after.title), after.units, after.frequency.rawValue,
-          after.kind.rawValue, after.decimals, try ProjectRecord.goalsJSON(after.goals),
+          after.kind.rawValue, after.decimals, try after.storedGoalsJSON,
           after.createdAt.microsecondsSince1970, after.updatedAt.microsecondsSince1970,
           after.id.rawValue,
         ])
