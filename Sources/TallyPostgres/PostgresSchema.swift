@@ -119,30 +119,59 @@ extension PostgresStorage {
   /// newer tally wrote, changing nothing in it.
   ///
   /// Two clients that find the database empty at once both try to create the tables; the one
-  /// that loses tries again and finds them made.
+  /// that loses looks again and finds them made.
+  ///
+  /// Every process opens the database: the usual case, tables up to date, is one read of the
+  /// migration table; the catalog is counted only for a database without it.
   func prepareSchema() throws(TallyError) {
+    let applied = try read(doing: "open the database") { session in
+      try Self.appliedMigrations(session)
+    }
+    if let applied, try checkedPending(applied).isEmpty { return }
     do {
       try migrate()
-    } catch let error where error.message.contains("already exists") {
-      try migrate()
+    } catch {
+      // Another client may have made the tables meanwhile (its CREATE won over ours): then
+      // they are there now, and that is all this needed.
+      let now = try read(doing: "open the database") { session in
+        try Self.appliedMigrations(session)
+      }
+      guard let now, try checkedPending(now).isEmpty else { throw error }
     }
+  }
+
+  /// The migrations applied, or `nil` when the database has no migration table.
+  private static func appliedMigrations(_ session: PostgresSession) throws -> Set<String>? {
+    let exists =
+      try session.value(
+        "SELECT to_regclass(\(PostgresSchema.migrationTable)) IS NOT NULL", as: Bool.self) ?? false
+    guard exists else { return nil }
+    return Set(
+      try session.rows("SELECT name FROM tally_migration").map { try $0.decode(String.self) })
+  }
+
+  /// The migrations still to apply, refusing a database that a newer tally wrote.
+  private func checkedPending(
+    _ applied: Set<String>
+  ) throws(TallyError) -> [(name: String, statements: [String])] {
+    guard applied.isSubset(of: PostgresSchema.migrations.map(\.name)) else {
+      throw TallyError(
+        .storage, "\(address) was written by a newer version of tally; it was left untouched",
+        hint: "Use the newer tally, or choose another database with --db.")
+    }
+    return PostgresSchema.migrations.filter { !applied.contains($0.name) }
   }
 
   private func migrate() throws(TallyError) {
     try transaction(doing: "prepare the database") { session in
-      let tables =
-        try session.value(
-          """
-          SELECT count(*)::BIGINT FROM information_schema.tables
-          WHERE table_schema = current_schema()
-          """, as: Int64.self) ?? 0
-      let hasMarker =
-        try session.value(
-          """
-          SELECT count(*)::BIGINT FROM information_schema.tables
-          WHERE table_schema = current_schema() AND table_name = \(PostgresSchema.migrationTable)
-          """, as: Int64.self) ?? 0 > 0
-      if !hasMarker {
+      var applied = try Self.appliedMigrations(session)
+      if applied == nil {
+        let tables =
+          try session.value(
+            """
+            SELECT count(*)::BIGINT FROM information_schema.tables
+            WHERE table_schema = current_schema()
+            """, as: Int64.self) ?? 0
         guard tables == 0 else {
           throw TallyError(
             .storage,
@@ -152,16 +181,9 @@ extension PostgresStorage {
         }
         try session.execute(
           "CREATE TABLE \(PostgresSchema.migrationTable) (name TEXT PRIMARY KEY)")
+        applied = []
       }
-      let applied = Set(
-        try session.rows("SELECT name FROM tally_migration").map { try $0.decode(String.self) })
-      let known = Set(PostgresSchema.migrations.map(\.name))
-      guard applied.isSubset(of: known) else {
-        throw TallyError(
-          .storage, "\(address) was written by a newer version of tally; it was left untouched",
-          hint: "Use the newer tally, or choose another database with --db.")
-      }
-      for migration in PostgresSchema.migrations where !applied.contains(migration.name) {
+      for migration in try checkedPending(applied ?? []) {
         for statement in migration.statements {
           try session.execute(statement)
         }
