@@ -29,9 +29,7 @@ struct ImportTransaction {
     let batchID = ImportBatchID(rawValue: try facts.nextID(of: .importBatch))
     let duplicates = projectIsEmpty ? 0 : try markDuplicates(of: project.id)
     let firstDuplicates = duplicates == 0 ? [] : try self.firstDuplicates()
-    let keep =
-      duplicates == 0
-      ? "" : "WHERE NOT EXISTS (SELECT 1 FROM import_duplicate d WHERE d.line = r.line)"
+    let keep = duplicates == 0 ? "" : "WHERE " + Self.notDuplicate
     // Ids in time order, rows at the same time in file order: as SQLite's import.
     let inserted = try session.row(
       """
@@ -140,11 +138,13 @@ struct ImportTransaction {
     }
   }
 
+  /// The condition on a staged row `r` that it is not among the duplicates.
+  private static let notDuplicate =
+    "NOT EXISTS (SELECT 1 FROM import_duplicate d WHERE d.line = r.line)"
+
   /// The file line of an imported reading: the first staged row with its values.
   private func line(of reading: Reading, skippingDuplicates: Bool) throws -> Int? {
-    let keep =
-      skippingDuplicates
-      ? "AND NOT EXISTS (SELECT 1 FROM import_duplicate d WHERE d.line = r.line)" : ""
+    let keep = skippingDuplicates ? "AND " + Self.notDuplicate : ""
     return try session.value(
       """
       SELECT MIN(line) FROM import_row r
