@@ -130,7 +130,9 @@ let package = Package(
     ),
 
     // What the tests share: reading SVG and HTML output as XML.
-    .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
+    .target(
+      name: "TestSupport", dependencies: ["TallyCore", "TallyPostgres"], path: "Tests/Support",
+      swiftSettings: strict),
     .testTarget(
       name: "FlowTests",
       dependencies: [
@@ -153,7 +155,7 @@ let package = Package(
       name: "TallyStorageTests",
       dependencies: [
         "TallyStorage", "TallyPostgres", "TallyCore", "TallyReports", "TallyApp", "Flow",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
@@ -191,7 +193,7 @@ let package = Package(
     ),
     // Runs the built `tally` binary; `swift test` builds it along with the tests.
     .testTarget(
-      name: "EndToEndTests", dependencies: ["TestSupport", "TallyPostgres", "TallyCore"],
+      name: "EndToEndTests", dependencies: ["TestSupport"],
       swiftSettings: strict),
   ]
 )

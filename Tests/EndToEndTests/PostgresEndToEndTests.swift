@@ -1,10 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// tally on a shared PostgreSQL server, through the binary.
 ///
 /// Logins, per-person undo, refusals, migration. Runs when `TALLY_TEST_POSTGRES` names a server (as in `.ci/run`).
-@Suite(.enabled(if: PostgresTestServer.address != nil, "TALLY_TEST_POSTGRES is not set: SKIPPED"))
+@Suite(
+  .enabled(
+    if: PostgresTestServer.address != nil, Comment(rawValue: PostgresTestServer.skipReason)))
 struct PostgresEndToEndTests {
   /// The test server's URL with `password` in place of the real one.
   private func url(password: String, database: String = "postgres", query: String = "") -> String {
@@ -163,7 +166,7 @@ struct PostgresEndToEndTests {
     try sandbox.succeed("item", "add", "Power", "5", "--at", "2024-02-01", "--reset")
     try sandbox.succeed("timer", "start", "Car")
     let before = try sandbox.everything()
-    let server = try PostgresTestServer.newDatabase()
+    let server = try PostgresTestServer.newDatabaseURL()
     let copied = try sandbox.run("migrate", "--to", server)
     #expect(copied.status == 0)
     #expect(copied.stderr.contains("Copied 2 projects, 3 readings and 1 running timer;"))

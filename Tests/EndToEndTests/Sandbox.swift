@@ -1,6 +1,5 @@
 import Foundation
-import TallyCore
-import TallyPostgres
+import TestSupport
 import Testing
 
 /// A fresh database in a temporary folder, and tally run against it in UTC.
@@ -13,7 +12,7 @@ final class Sandbox {
   convenience init(_ backend: Backend) throws {
     try self.init()
     if backend == .postgres {
-      environment["TALLY_DB"] = try PostgresTestServer.newDatabase()
+      environment["TALLY_DB"] = try PostgresTestServer.newDatabaseURL()
     }
   }
 
@@ -81,28 +80,4 @@ enum Backend: String, CustomTestStringConvertible {
   }
 
   var testDescription: String { rawValue }
-}
-
-/// The PostgreSQL server the tests may use, from `TALLY_TEST_POSTGRES`.
-enum PostgresTestServer {
-  /// The server's URL as given.
-  static let url = ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES"].flatMap {
-    $0.isEmpty ? nil : $0
-  }
-
-  /// The server, when the tests are given one.
-  static let address: PostgresAddress? = url.flatMap {
-    try? PostgresAddress(url: $0, environment: [:], homeDirectory: "/", loginName: "tally")
-  }
-
-  /// The URL, with its password, of a new, empty database on the server.
-  static func newDatabase() throws -> String {
-    guard let address else {
-      throw TallyError(.storage, "TALLY_TEST_POSTGRES is not set")
-    }
-    let name = "tally_e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    let created = try PostgresStorage.createDatabase(name, on: address)
-    return
-      "postgresql://\(created.user):\(created.password ?? "")@\(created.host):\(created.port)/\(name)"
-  }
 }

@@ -4,6 +4,7 @@ import TallyApp
 import TallyCore
 import TallyPostgres
 import TallyStorage
+import TestSupport
 import Testing
 
 /// A temporary folder that is removed when the test ends.
@@ -110,30 +111,6 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
   }
 
   var testDescription: String { rawValue }
-}
-
-/// The PostgreSQL server the tests may use, from `TALLY_TEST_POSTGRES`.
-enum PostgresTestServer {
-  /// The server, when the tests are given one.
-  static let address: PostgresAddress? = {
-    guard let url = ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES"], !url.isEmpty
-    else { return nil }
-    return try? PostgresAddress(
-      url: url, environment: [:], homeDirectory: NSHomeDirectory(), loginName: "tally")
-  }()
-
-  /// Why the PostgreSQL part is skipped, when it is.
-  static let skipReason =
-    "TALLY_TEST_POSTGRES is not set: the PostgreSQL part of the storage suite was SKIPPED "
-    + "(Tests/postgres/cluster.sh starts a server; .ci/run does)"
-
-  /// A new, empty database on the server.
-  static func newDatabase() throws -> PostgresAddress {
-    guard let address else { throw TallyError(.storage, skipReason) }
-    let name =
-      "tally_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    return try PostgresStorage.createDatabase(name, on: address)
-  }
 }
 
 /// Says in the test output that the PostgreSQL part did not run, when it did not.

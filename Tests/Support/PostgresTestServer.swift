@@ -1,0 +1,34 @@
+import Foundation
+import TallyCore
+public import TallyPostgres
+
+/// The PostgreSQL server the tests may use: `TALLY_TEST_POSTGRES` names it (a role that may
+/// create databases), and each test that wants one gets a new, empty database there.
+public enum PostgresTestServer {
+  /// The server, when the tests are given one.
+  public static let address: PostgresAddress? = {
+    guard let url = ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES"], !url.isEmpty
+    else { return nil }
+    return try? PostgresAddress(url: url, environment: [:], homeDirectory: "/", loginName: "tally")
+  }()
+
+  /// Why the PostgreSQL part is skipped, when it is.
+  public static let skipReason =
+    "TALLY_TEST_POSTGRES is not set: the PostgreSQL part of the tests was SKIPPED "
+    + "(Tests/postgres/cluster.sh starts a server; .ci/run does)"
+
+  /// A new, empty database on the server.
+  public static func newDatabase() throws -> PostgresAddress {
+    guard let address else { throw TallyError(.storage, skipReason) }
+    let name =
+      "tally_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    return try PostgresStorage.createDatabase(name, on: address)
+  }
+
+  /// The URL, password and all, of a new, empty database on the server, for the binary.
+  public static func newDatabaseURL() throws -> String {
+    let created = try newDatabase()
+    return "postgresql://\(created.user):\(created.password ?? "")@\(created.host):"
+      + "\(created.port)/\(created.database)"
+  }
+}
