@@ -57,6 +57,7 @@ def timed(argv, env=None):
 
 def main():
     work = tempfile.mkdtemp(prefix="tally-pg-bench-")
+    os.chmod(work, 0o755)  # the server runs as another user, in a folder inside this one
     cluster = os.path.join(work, "cluster")
     port = "5" + str(5000 + os.getpid() % 4000)
     url = subprocess.check_output(
@@ -206,7 +207,7 @@ def load_test(work, base, readings):
 
     def reporter():
         while not writers_done.is_set() and time.monotonic() < DEADLINE:
-            _, _, err, code = run([TALLY, "--db", db, "report", "--period", "monthly"], check=False)
+            _, _, err, code = run([TALLY, "--db", db, "report", "--all", "--period", "monthly"], check=False)
             reports[0] += 1
             if code != 0:
                 with lock:
@@ -228,7 +229,8 @@ def load_test(work, base, readings):
     imported = int(psql(db, "SELECT count(*) FROM reading r JOIN project p ON p.id = r.project_id WHERE p.title = 'Bulk'"))
     print("\n### Load test: 8 clients × 500 readings, one import of 100,000 rows, a report loop\n")
     print(f"- every added reading present: {shared} of 4000 distinct amounts; imported rows: {imported} of 100000")
-    print(f"- errors shown to any client: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
+    print(f"- errors shown to any client: {len(errors)}"
+          + (f" (first: {errors[0]}; last: {errors[-1]})" if errors else ""))
     print(f"- transactions rolled back by the server (retried, or ended by a failure): {rollbacks}")
     print(f"- writers' wall time {elapsed:.1f} s: {4000 / elapsed:.0f} readings added per second, "
           f"each by a process of its own; {reports[0]} monthly reports meanwhile")
