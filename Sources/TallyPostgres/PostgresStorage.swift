@@ -15,7 +15,7 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   /// How many changes the journal keeps for each person's `undo`.
   public static let journalLimit = 1_000
   /// How often a transaction is tried before its failure is shown.
-  static let attempts = 12
+  static let attempts = 30
 
   /// The server and database, without the password.
   public let address: PostgresAddress
@@ -181,7 +181,7 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
           counter.add()
           // Back off a little, more each time, with jitter so that the clients that collided
           // do not collide again.
-          let delay = Double.random(in: 0.5...1.5) * min(0.2, 0.002 * Double(1 << attempt))
+          let delay = Double.random(in: 0.5...1.5) * min(0.1, 0.001 * Double(1 << min(attempt, 10)))
           Thread.sleep(forTimeInterval: delay)
           continue
         }
@@ -192,9 +192,24 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
 
   /// Runs `body` in one read snapshot.
   func read<Result>(
-    doing operation: String, _ body: (PostgresSession) throws -> Result
+    doing operation: String, on session: PostgresSession? = nil,
+    _ body: (PostgresSession) throws -> Result
   ) throws(TallyError) -> Result {
-    try transaction(doing: operation, readOnly: true, body)
+    try transaction(doing: operation, readOnly: true, on: session, body)
+  }
+
+  /// Runs `body` with one connection borrowed for several transactions.
+  func withSession<Result>(
+    doing operation: String, _ body: (PostgresSession) throws(TallyError) -> Result
+  ) throws(TallyError) -> Result {
+    let session: PostgresSession
+    do {
+      session = try borrow()
+    } catch {
+      throw PostgresFailure.describe(error, doing: operation, address: address)
+    }
+    defer { session.close() }
+    return try body(session)
   }
 
   /// Borrows a connection from the pool.

@@ -11,11 +11,16 @@ struct ImportTransaction {
   let sink: PostgresImportSink
   let sha256: String
 
-  func run(openProject: ProjectID?) throws -> Commit {
+  /// What the transaction did: the message, the outcome, and the journal entry it made.
+  struct Done {
+    var message: String
+    var outcome: ImportOutcome
+    var entry: Int64?
+  }
+
+  func run() throws -> Done {
     let writer = PostgresWriter(session: session, storage: storage)
     let facts = writer.facts
-    // A dry run's rows are written and rolled back: the state it passes on is the one before.
-    let before = job.dryRun ? try PostgresStorage.snapshot(session, openProject: openProject) : nil
     var changes: [Change] = []
     let (project, creation) = try ChangePlan.importProject(job.target, at: at, in: facts)
     if let creation {
@@ -76,6 +81,7 @@ struct ImportTransaction {
       duplicates: duplicates, firstDuplicates: firstDuplicates,
       invalidCount: sink.invalidCount, problems: sink.problems, dryRun: job.dryRun)
     let message = outcome.message(fileName: job.fileName)
+    var entry: Int64?
     if let batch {
       changes.append(.restoreImport(batch))
       if imported > 0 {
@@ -83,14 +89,11 @@ struct ImportTransaction {
         try writer.applyKeepingCounters(touch)
         changes.append(touch)
       }
-      try writer.record(.batch(changes), description: message, at: at)
+      entry = try writer.record(.batch(changes), description: message, at: at)
       // The rows went in by the statement above, not through a change: count them here.
       try writer.updateCounters(of: [project.id], adding: [project.id: imported])
     }
-    return Commit(
-      message: message,
-      snapshot: try before ?? PostgresStorage.snapshot(session, openProject: openProject),
-      importOutcome: outcome)
+    return Done(message: message, outcome: outcome, entry: entry)
   }
 
   /// Finds the staged rows that are already stored, into `import_duplicate`: the n-th

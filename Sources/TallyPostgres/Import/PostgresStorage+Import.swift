@@ -24,11 +24,16 @@ extension PostgresStorage {
     defer { session.close() }
     let (sink, sha256) = try stage(job, on: session, doing: operation)
     defer { try? session.execute("DROP TABLE IF EXISTS import_row") }
-    return try transaction(doing: operation, commit: !job.dryRun, on: session) { session in
+    let done = try transaction(doing: operation, commit: !job.dryRun, on: session) { session in
       try ImportTransaction(
         session: session, storage: self, job: job, at: at, sink: sink, sha256: sha256
-      ).run(openProject: openProject)
+      ).run()
     }
+    try keepHouse(after: done.entry, on: session)
+    // After the commit (or a dry run's rollback): the stored data as it now is.
+    return Commit(
+      message: done.message, snapshot: try snapshot(on: session, openProject: openProject),
+      importOutcome: done.outcome)
   }
 
   /// Streams the file's rows into the temporary table `import_row`.

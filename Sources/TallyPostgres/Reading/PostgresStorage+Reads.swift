@@ -7,7 +7,14 @@ extension PostgresStorage {
   static let listingChunk = 10_000
 
   public func snapshot(openProject: ProjectID?) throws(TallyError) -> Snapshot {
-    try read(doing: "read the projects") { session in
+    try snapshot(on: nil, openProject: openProject)
+  }
+
+  /// The stored data in a read snapshot of its own, on `session` if given.
+  func snapshot(on session: PostgresSession?, openProject: ProjectID?) throws(TallyError)
+    -> Snapshot
+  {
+    try read(doing: "read the projects", on: session) { session in
       try Self.snapshot(session, openProject: openProject)
     }
   }

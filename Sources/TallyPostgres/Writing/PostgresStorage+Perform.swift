@@ -5,14 +5,31 @@ extension PostgresStorage {
   /// Carries out a validated request in one SERIALIZABLE transaction.
   ///
   /// It plans the change, writes it, journals it under this person's name, updates the
-  /// project counters and reads back the stored state. A transaction the server gives up for a concurrent one is tried again.
+  /// project counters. A transaction the server gives up for a concurrent one is tried
+  /// again. The stored state is read back after the commit, in a snapshot of its own: read
+  /// inside the write, the whole project list would conflict with every other writer.
   public func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit {
     if case .importReadings(let job, let at) = request {
       return try importReadings(job, at: at, openProject: openProject)
     }
-    return try transaction(doing: request.operation) { session in
+    return try withSession(doing: request.operation) { session throws(TallyError) in
+      let (message, entry) = try write(request, on: session)
+      try keepHouse(after: entry, on: session)
+      return Commit(
+        message: message, snapshot: try snapshot(on: session, openProject: openProject))
+    }
+  }
+
+  /// Writes `request` in one transaction.
+  ///
+  /// - Returns: The message, and the id of the journal entry it made, if it made one.
+  private func write(
+    _ request: Request, on session: PostgresSession
+  ) throws(TallyError) -> (String, Int64?) {
+    try transaction(doing: request.operation, on: session) { session in
       let writer = PostgresWriter(session: session, storage: self)
       let message: String
+      var recorded: Int64?
       switch request {
       case .undo:
         guard let entry = try writer.lastDone() else {
@@ -34,11 +51,19 @@ extension PostgresStorage {
         .undoImport(_, let at), .importReadings(_, let at):
         let plan = try ChangePlan.plan(request, in: writer.facts)
         try writer.applyKeepingCounters(plan.change)
-        try writer.record(plan.change, description: plan.message, at: at)
+        recorded = try writer.record(plan.change, description: plan.message, at: at)
         message = plan.message
       }
-      return Commit(
-        message: message, snapshot: try Self.snapshot(session, openProject: openProject))
+      return (message, recorded)
+    }
+  }
+
+  /// Cuts this person's journal back to its limit when the entry `entry` makes it due, in a
+  /// transaction of its own after the change: housekeeping that a failure only postpones.
+  func keepHouse(after entry: Int64?, on session: PostgresSession) throws(TallyError) {
+    guard let entry, PostgresWriter.isTrimmingDue(after: entry) else { return }
+    _ = try? transaction(doing: "trim the journal", on: session) { session in
+      try PostgresWriter(session: session, storage: self).trimJournal()
     }
   }
 

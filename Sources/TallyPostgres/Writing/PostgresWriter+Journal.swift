@@ -10,27 +10,50 @@ struct JournalEntryRow {
 }
 
 extension PostgresWriter {
-  /// Records an applied change under this person's name; discards their undone changes,
-  /// which can no longer be redone, and their oldest entries past the journal's limit, with
-  /// the readings only those could bring back.
-  func record(_ change: Change, description: String, at: Timestamp) throws {
-    var released = try discard(where: "user_name = \(user) AND undone")
+  /// Records an applied change under this person's name and discards their undone changes,
+  /// which can no longer be redone (with the readings only those could bring back).
+  ///
+  /// Only this person's undone entries are read (through a partial index that holds only
+  /// undone entries), so that writers do not read what the others write: under SERIALIZABLE,
+  /// every range one transaction reads and another writes is a possible failure for both.
+  /// Cutting the journal back to its limit is left to ``trimJournal()``, after the commit.
+  ///
+  /// - Returns: The new entry's id.
+  @discardableResult
+  func record(_ change: Change, description: String, at: Timestamp) throws -> Int64 {
+    let released = try discard(where: "user_name = \(user) AND undone")
     let json = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
-    try session.rows(
+    let id = try session.value(
       """
       INSERT INTO journal (at, description, change, user_name, writer, touched)
       VALUES (\(at.microsecondsSince1970), \(description), \(json), \(user), \(writer),
         nextval('journal_touch_seq'))
-      """)
-    let limit = Int64(PostgresStorage.journalLimit)
-    if let oldestKept = try session.value(
-      """
-      SELECT id FROM journal WHERE user_name = \(user) ORDER BY id DESC
-      OFFSET \(limit - 1) LIMIT 1
+      RETURNING id
       """, as: Int64.self)
-    {
-      released.formUnion(try discard(where: "user_name = \(user) AND id < \(oldestKept)"))
+    if !released.isEmpty {
+      try dropUnreachableSetAsideReadings(among: released)
     }
+    return id ?? 0
+  }
+
+  /// Whether the entry `id` is one after which the journal is cut back: every so many
+  /// entries, so that a person's journal holds at least the limit and not much more.
+  static func isTrimmingDue(after id: Int64) -> Bool {
+    id % 32 == 0
+  }
+
+  /// Discards this person's entries past the journal's limit, with the readings only those
+  /// could bring back.
+  func trimJournal() throws {
+    let limit = Int64(PostgresStorage.journalLimit)
+    guard
+      let oldestKept = try session.value(
+        """
+        SELECT id FROM journal WHERE user_name = \(user) ORDER BY id DESC
+        OFFSET \(limit - 1) LIMIT 1
+        """, as: Int64.self)
+    else { return }
+    let released = try discard(where: "user_name = \(user) AND id < \(oldestKept)")
     if !released.isEmpty {
       try dropUnreachableSetAsideReadings(among: released)
     }
