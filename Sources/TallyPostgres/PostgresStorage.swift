@@ -28,6 +28,8 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   let logger: Logger
   private let runner: Task<Void, Never>
   private let counter = RetryCounter()
+  /// The connection made when the storage opened, while it is not lent out.
+  private let first = FirstConnection()
 
   init(address: PostgresAddress, user: String, logger: Logger) {
     self.address = address
@@ -62,6 +64,7 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   }
 
   deinit {
+    first.close(on: blocking)
     runner.cancel()
     blocking.shutdown()
   }
@@ -82,7 +85,7 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     _ address: PostgresAddress, user: String
   ) throws(TallyError) -> PostgresStorage {
     let storage = PostgresStorage(address: address, user: user, logger: .quiet)
-    try storage.probe()
+    try storage.connect()
     try storage.prepareSchema()
     return storage
   }
@@ -108,13 +111,16 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     }
   }
 
-  /// Connects once, outside the pool, so that a server that is not there or a login that is
-  /// refused fails at once with the server's reason (the pool would keep trying).
-  func probe() throws(TallyError) {
+  /// Makes the storage's first connection, outside the pool: a server that is not there or a
+  /// login that is refused fails at once with the server's reason (the pool would keep
+  /// trying). The connection is kept and lent to each transaction in turn, so that a command
+  /// logs in once (a login costs more than the rest of a small command); the pool serves only
+  /// transactions that overlap, and any after the first connection is lost.
+  func connect() throws(TallyError) {
     let address = address
     let logger = logger
     do {
-      try blocking.run {
+      let connection = try blocking.run {
         var configuration: PostgresConnection.Configuration
         if address.host.hasPrefix("/") {
           configuration = PostgresConnection.Configuration(
@@ -133,10 +139,11 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
             password: address.password, database: address.database, tls: tls)
         }
         configuration.options.connectTimeout = .seconds(10)
-        let connection = try await PostgresConnection.connect(
+        configuration.options.additionalStartupParameters = [("application_name", "tally")]
+        return try await PostgresConnection.connect(
           configuration: configuration, id: 0, logger: logger)
-        try await connection.close()
       }
+      first.keep(connection)
     } catch {
       throw PostgresFailure.describe(error, doing: "connect", address: address)
     }
@@ -213,8 +220,14 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   }
 
   /// Borrows a connection from the pool.
+  /// Lends the first connection if it is free and open, else borrows one from the pool.
   func borrow() throws -> PostgresSession {
-    try PostgresSession.borrow(from: client, blocking: blocking, logger: logger)
+    if let connection = first.take() {
+      return PostgresSession(
+        connection: connection, blocking: blocking, logger: logger,
+        release: { [first] in first.keep(connection) })
+    }
+    return try PostgresSession.borrow(from: client, blocking: blocking, logger: logger)
   }
 }
 
@@ -233,5 +246,33 @@ private final class RetryCounter: @unchecked Sendable {
     lock.lock()
     count += 1
     lock.unlock()
+  }
+}
+
+/// The storage's first connection, lent to one transaction at a time, from whichever thread.
+private final class FirstConnection: @unchecked Sendable {
+  private let lock = NSLock()
+  private var connection: PostgresConnection?
+
+  /// The connection, if it is free and still open; it is then lent until ``keep(_:)``.
+  func take() -> PostgresConnection? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let connection, !connection.isClosed else { return nil }
+    self.connection = nil
+    return connection
+  }
+
+  /// Takes the connection back (or in at first).
+  func keep(_ connection: PostgresConnection) {
+    lock.lock()
+    self.connection = connection
+    lock.unlock()
+  }
+
+  /// Closes the connection, if it is not lent out.
+  func close(on blocking: Blocking) {
+    guard let connection = take() else { return }
+    _ = try? blocking.run { try await connection.close() }
   }
 }

@@ -2,18 +2,19 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// One connection borrowed from the pool, used from a synchronous caller.
+/// One connection lent to a synchronous caller for a few transactions: the storage's own
+/// first connection, or one borrowed from the pool.
 ///
-/// Each statement waits for its answer. It lives for one transaction and goes back to the pool after it.
+/// Each statement waits for its answer. ``close()`` gives the connection back.
 final class PostgresSession: @unchecked Sendable {
-  private let connection: PostgresConnection
+  let connection: PostgresConnection
   private let blocking: Blocking
   private let logger: Logger
-  private let release: AsyncStream<Void>.Continuation
+  private let release: @Sendable () -> Void
 
-  private init(
+  init(
     connection: PostgresConnection, blocking: Blocking, logger: Logger,
-    release: AsyncStream<Void>.Continuation
+    release: @escaping @Sendable () -> Void
   ) {
     self.connection = connection
     self.blocking = blocking
@@ -47,12 +48,12 @@ final class PostgresSession: @unchecked Sendable {
       throw handed.error ?? CancellationError()
     }
     return PostgresSession(
-      connection: connection, blocking: blocking, logger: logger, release: release)
+      connection: connection, blocking: blocking, logger: logger, release: { release.finish() })
   }
 
-  /// Gives the connection back to the pool.
+  /// Gives the connection back.
   func close() {
-    release.finish()
+    release()
   }
 
   /// Runs `query` and returns every row of its answer.
