@@ -111,9 +111,10 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     }
   }
 
-  /// Makes the storage's first connection, outside the pool: a server that is not there or a
-  /// login that is refused fails at once with the server's reason (the pool would keep
-  /// trying). The connection is kept and lent to each transaction in turn, so that a command
+  /// Makes the storage's first connection, outside the pool.
+  ///
+  /// A server that is not there or a login that is refused fails at once with the server's
+  /// reason (the pool would keep trying). The connection is kept and lent to each transaction in turn, so that a command
   /// logs in once (a login costs more than the rest of a small command); the pool serves only
   /// transactions that overlap, and any after the first connection is lost.
   func connect() throws(TallyError) {
@@ -219,7 +220,6 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     return try body(session)
   }
 
-  /// Borrows a connection from the pool.
   /// Lends the first connection if it is free and open, else borrows one from the pool.
   func borrow() throws -> PostgresSession {
     if let connection = first.take() {
