@@ -173,10 +173,15 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
         let connection = try session ?? borrow()
         defer { if session == nil { connection.close() } }
         do {
-          try connection.execute(
-            readOnly
-              ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
-              : "BEGIN ISOLATION LEVEL SERIALIZABLE")
+          if readOnly {
+            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+          } else {
+            try connection.execute("BEGIN ISOLATION LEVEL SERIALIZABLE")
+            // A sequential scan locks a whole table for the serialization check (a project
+            // looked up in a small table conflicted with every write to any project); through
+            // an index, only what was read is locked (PostgreSQL's own advice for SERIALIZABLE).
+            try connection.execute("SET LOCAL enable_seqscan = off")
+          }
           let result = try body(connection)
           try connection.execute(commit ? "COMMIT" : "ROLLBACK")
           return result

@@ -44,10 +44,10 @@ struct ImportTransaction {
           is_reset AND \(project.kind == .meter)
         FROM import_row r \(unescaped: keep)
         ORDER BY timestamp, line
-        RETURNING id
+        RETURNING id, timestamp
       )
-      SELECT count(*)::BIGINT, MIN(id), MAX(id) FROM inserted
-      """, as: (Int64, Int64?, Int64?).self)
+      SELECT count(*)::BIGINT, MIN(id), MAX(id), MAX(timestamp) FROM inserted
+      """, as: (Int64, Int64?, Int64?, Int64?).self)
     let imported = Int(inserted?.0 ?? 0)
     if project.kind == .meter, imported > 0, let fall = try facts.firstFall(of: project.id) {
       var lines: [ReadingID: Int] = [:]
@@ -63,7 +63,8 @@ struct ImportTransaction {
       let recorded = ImportBatch(
         id: batchID, projectID: project.id, fileName: job.fileName, sha256: sha256, at: at,
         imported: imported, duplicates: duplicates, skipped: sink.invalidCount,
-        readingIDs: inserted.flatMap { _, first, last in first.flatMap { f in last.map { f...$0 } }
+        readingIDs: inserted.flatMap { _, first, last, _ in
+          first.flatMap { first in last.map { first...$0 } }
         })
       try session.rows(
         """
@@ -91,7 +92,9 @@ struct ImportTransaction {
       }
       entry = try writer.record(.batch(changes), description: message, at: at)
       // The rows went in by the statement above, not through a change: count them here.
-      try writer.updateCounters(of: [project.id], adding: [project.id: imported])
+      var counters = CounterChanges()
+      counters.added(imported, to: project.id, latest: inserted?.3)
+      try writer.updateCounters(counters)
     }
     return Done(message: message, outcome: outcome, entry: entry)
   }

@@ -49,12 +49,12 @@ struct PostgresWriter {
 
   /// Writes `change` and brings the reading counters of the projects it touches up to date.
   func applyKeepingCounters(_ change: Change) throws {
-    var added: [ProjectID: Int] = [:]
-    try apply(change, counting: &added)
-    try updateCounters(of: change.projectIDs, adding: added)
+    var counters = CounterChanges()
+    try apply(change, counting: &counters)
+    try updateCounters(counters)
   }
 
-  private func apply(_ change: Change, counting added: inout [ProjectID: Int]) throws {
+  private func apply(_ change: Change, counting counters: inout CounterChanges) throws {
     switch change {
     case .insertProject(let project):
       try session.rows(
@@ -99,7 +99,7 @@ struct PostgresWriter {
             \(reading.timestamp.microsecondsSince1970), \(reading.note),
             \(reading.batchID?.rawValue), \(reading.isReset))
           """)
-        added[reading.projectID, default: 0] += 1
+        counters.added(reading)
       }
     case .updateReading(let before, let after):
       let updated = try session.rows(
@@ -114,10 +114,7 @@ struct PostgresWriter {
         RETURNING id
         """)
       guard updated.count == 1 else { throw RowChanged(what: "reading \(before.id)") }
-      if before.projectID != after.projectID {
-        added[before.projectID, default: 0] -= 1
-        added[after.projectID, default: 0] += 1
-      }
+      counters.moved(from: before.projectID, to: after.projectID)
     case .deleteReadings(let readings):
       for reading in readings {
         let deleted = try session.rows(
@@ -130,7 +127,7 @@ struct PostgresWriter {
           RETURNING id
           """)
         guard deleted.count == 1 else { throw RowChanged(what: "reading \(reading.id)") }
-        added[reading.projectID, default: 0] -= 1
+        counters.removed(1, from: reading.projectID)
       }
     case .startTimer(let timer):
       try session.rows(
@@ -153,21 +150,24 @@ struct PostgresWriter {
         let picked =
           "id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND batch_id = \(batch.id.rawValue)"
         try expectBatchUntouched(batch, picked)
-        added[batch.projectID, default: 0] -= try setAside(
-          picked, heldFor: Change.setAsideLabel(of: batch))
+        let moved = try setAside(picked, heldFor: Change.setAsideLabel(of: batch))
+        counters.removed(moved, from: batch.projectID)
       }
       try markImport(batch, undone: true)
     case .restoreImport(let batch):
-      added[batch.projectID, default: 0] += try restore(heldFor: Change.setAsideLabel(of: batch))
+      let moved = try restore(heldFor: Change.setAsideLabel(of: batch))
+      counters.restored(moved, to: batch.projectID)
       try markImport(batch, undone: false)
     case .setAsideReadings(let project):
-      added[project, default: 0] -= try setAside(
+      let moved = try setAside(
         "project_id = \(project.rawValue)", heldFor: Change.setAsideLabel(of: project))
+      counters.removed(moved, from: project)
     case .restoreReadings(let project):
-      added[project, default: 0] += try restore(heldFor: Change.setAsideLabel(of: project))
+      let moved = try restore(heldFor: Change.setAsideLabel(of: project))
+      counters.restored(moved, to: project)
     case .batch(let changes):
       for change in changes {
-        try apply(change, counting: &added)
+        try apply(change, counting: &counters)
       }
     }
   }
@@ -249,16 +249,33 @@ struct PostgresWriter {
     guard marked.count == 1 else { throw RowChanged(what: "import \(batch.id)") }
   }
 
-  /// Adds to the reading counts of `projects` that still exist what `added` says they gained,
-  /// and reads their latest reading time again, one step down the index.
-  func updateCounters(of projects: Set<ProjectID>, adding added: [ProjectID: Int]) throws {
-    for project in projects.union(added.keys).sorted(by: { $0.rawValue < $1.rawValue }) {
-      try session.rows(
-        """
-        UPDATE project SET reading_count = reading_count + \(Int64(added[project, default: 0])),
-          last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
-        WHERE id = \(project.rawValue)
-        """)
+  /// Brings the counters of the projects whose readings changed up to date: a count moves by
+  /// what was added or taken out; the latest reading time moves up to a newer reading added,
+  /// and is read again (one step down the index) only after a reading was taken out or moved.
+  ///
+  /// Reading that index inside a SERIALIZABLE write would make it conflict with whoever writes
+  /// next to it (another project's import, say); a project whose readings did not change is
+  /// not written at all.
+  func updateCounters(_ counters: CounterChanges) throws {
+    for project in counters.projects {
+      let id = project.rawValue
+      let count = Int64(counters.added[project, default: 0])
+      if counters.recount.contains(project) {
+        try session.rows(
+          """
+          UPDATE project SET reading_count = reading_count + \(count),
+            last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = \(id))
+          WHERE id = \(id)
+          """)
+      } else if let latest = counters.latest[project] {
+        try session.rows(
+          """
+          UPDATE project SET reading_count = reading_count + \(count),
+            last_reading_at = GREATEST(last_reading_at, \(latest))
+          WHERE id = \(id)
+          """)
+      }
     }
   }
+
 }
