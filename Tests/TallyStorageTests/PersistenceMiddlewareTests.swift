@@ -272,6 +272,22 @@ import Testing
     #expect(store.request(.undo)?.message == "there is nothing to undo")
   }
 
+  @Test(arguments: Backend.allCases)
+  func theJournalKeepsAboutItsLimitAndUndoGoesOnWorking(_ backend: Backend) throws {
+    let database = try backend.make()
+    let store = try makeStore(database)
+    let id = try addProject(store, "P")
+    let limit = TallyDatabase.journalLimit
+    for amount in 0..<(limit + 40) {
+      #expect(addReading(store, id, Double(amount)) == nil)
+    }
+    // SQLite cuts it back on every change; PostgreSQL every 32 entries, after the change.
+    let kept = try database.journal(limit: 10 * limit).count
+    #expect(kept >= limit && kept <= limit + 32)
+    #expect(store.request(.undo) == nil)
+    #expect(store.state.stored.projects.first?.readingCount == limit + 39)
+  }
+
   @Test(arguments: Backend.allCases) func theJournalListsChangesNewestFirst(_ backend: Backend)
     throws
   {
