@@ -114,9 +114,10 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   /// Makes the storage's first connection, outside the pool.
   ///
   /// A server that is not there or a login that is refused fails at once with the server's
-  /// reason (the pool would keep trying). The connection is kept and lent to each transaction in turn, so that a command
-  /// logs in once (a login costs more than the rest of a small command); the pool serves only
-  /// transactions that overlap, and any after the first connection is lost.
+  /// reason (the pool would keep trying). The connection is kept and lent to each transaction
+  /// in turn, so that a command logs in once (a login costs more than the rest of a small
+  /// command); the pool serves only transactions that overlap, and any after the first
+  /// connection is lost.
   func connect() throws(TallyError) {
     let address = address
     let logger = logger

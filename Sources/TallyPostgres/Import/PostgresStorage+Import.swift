@@ -15,25 +15,20 @@ extension PostgresStorage {
     _ job: ImportJob, at: Timestamp, openProject: ProjectID?
   ) throws(TallyError) -> Commit {
     let operation = "import \(job.fileName)"
-    let session: PostgresSession
-    do {
-      session = try borrow()
-    } catch {
-      throw PostgresFailure.describe(error, doing: operation, address: address)
+    return try withSession(doing: operation) { session throws(TallyError) in
+      let (sink, sha256) = try stage(job, on: session, doing: operation)
+      defer { try? session.execute("DROP TABLE IF EXISTS import_row") }
+      let done = try transaction(doing: operation, commit: !job.dryRun, on: session) { session in
+        try ImportTransaction(
+          session: session, storage: self, job: job, at: at, sink: sink, sha256: sha256
+        ).run()
+      }
+      try keepHouse(after: done.entry, on: session)
+      // After the commit (or a dry run's rollback): the stored data as it now is.
+      return Commit(
+        message: done.message, snapshot: try snapshot(on: session, openProject: openProject),
+        importOutcome: done.outcome)
     }
-    defer { session.close() }
-    let (sink, sha256) = try stage(job, on: session, doing: operation)
-    defer { try? session.execute("DROP TABLE IF EXISTS import_row") }
-    let done = try transaction(doing: operation, commit: !job.dryRun, on: session) { session in
-      try ImportTransaction(
-        session: session, storage: self, job: job, at: at, sink: sink, sha256: sha256
-      ).run()
-    }
-    try keepHouse(after: done.entry, on: session)
-    // After the commit (or a dry run's rollback): the stored data as it now is.
-    return Commit(
-      message: done.message, snapshot: try snapshot(on: session, openProject: openProject),
-      importOutcome: done.outcome)
   }
 
   /// Streams the file's rows into the temporary table `import_row`.
