@@ -68,6 +68,25 @@ import Testing
     #expect(imports.contains("fuel-mileage.csv"))
   }
 
+  @Test(arguments: Backend.allCases) func aFileFromAPipeImportsAsTheFileDoes(_ backend: Backend)
+    throws
+  {
+    let text = try String(contentsOfFile: sample("fuel-mileage.csv"), encoding: .utf8)
+    let piped = try Sandbox(backend)
+    let result = try piped.run(
+      "import", "/dev/stdin", "--project", "Mileage", "--create", "--frequency", "daily",
+      input: text)
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("Imported 8 reading(s) from /dev/stdin"))
+    let again = try piped.run("import", "/dev/stdin", "--project", "Mileage", input: text)
+    #expect(again.stderr.contains("8 already stored"))
+    let file = try Sandbox(backend)
+    try file.succeed(
+      "import", sample("fuel-mileage.csv"), "--project", "Mileage", "--create", "--frequency",
+      "daily")
+    #expect(try piped.succeed("export") == (try file.succeed("export")))
+  }
+
   @Test(arguments: Backend.allCases) func anExportImportsBackToTheSameReadings(_ backend: Backend)
     throws
   {

@@ -25,6 +25,35 @@ import Testing
     return result
   }
 
+  @Test func aRegularFileCanBeReadAgainThroughALinkAndAPipeCannot() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("readings-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = "date,amount\n2024-01-01,1\n"
+    let file = folder.appendingPathComponent("a.csv")
+    try Data(text.utf8).write(to: file)
+    let link = folder.appendingPathComponent("link.csv")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+    let options = ImportOptions(zone: .gmt)
+    let regular = try ReadingsFile(path: file.path, options: options)
+    #expect(regular.canBeReadAgain)
+    #expect(regular.size == text.utf8.count)
+    let linked = try ReadingsFile(path: link.path, options: options)
+    #expect(linked.canBeReadAgain)
+    #expect(linked.size == text.utf8.count)
+
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(Data(text.utf8))
+    try pipe.fileHandleForWriting.close()
+    let piped = try ReadingsFile(
+      path: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", options: options)
+    #expect(!piped.canBeReadAgain)
+    var amounts: [Double] = []
+    _ = try piped.forEachRow(valid: { amounts.append($0.amount) }, invalid: { _ in })
+    #expect(amounts == [1])
+  }
+
   func at(_ text: String) throws -> Timestamp {
     try TimestampParser(zone: .gmt).parse(text)
   }

@@ -9,6 +9,8 @@ public final class FileSource: ByteSource {
   public private(set) var bytesRead = 0
   /// The file's size when it was opened, for progress.
   public let size: Int
+  /// Whether it is a regular file, which reads the same when opened again (a pipe does not).
+  public let isRegularFile: Bool
 
   /// Opens the file at `path` for reading.
   ///
@@ -16,7 +18,11 @@ public final class FileSource: ByteSource {
   public init(path: String) throws {
     let url = URL(fileURLWithPath: path)
     handle = try FileHandle(forReadingFrom: url)
-    size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    // What was opened, through any symbolic link.
+    var status = stat()
+    let known = fstat(handle.fileDescriptor, &status) == 0
+    isRegularFile = known && status.st_mode & S_IFMT == S_IFREG
+    size = known && isRegularFile ? Int(status.st_size) : 0
   }
 
   deinit {

@@ -23,7 +23,8 @@ public final class ReadingsFile {
         FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file"
       throw TallyError(.invalidInput, "cannot import \(path): \(reason)")
     }
-    if Self.looksBinary(path) {
+    // A pipe's bytes can be read once: a look ahead would take them from the import.
+    if source.isRegularFile, Self.looksBinary(path) {
       throw TallyError(
         .invalidInput, "cannot import \(path): it is not a text file (it holds binary data)",
         hint: "Import a CSV file; nothing was imported.")
@@ -55,6 +56,10 @@ public final class ReadingsFile {
 
   /// The file's size in bytes.
   public var size: Int { source.size }
+
+  /// Whether the file can be opened again to read the same rows: a regular file, not a pipe
+  /// such as standard input.
+  public var canBeReadAgain: Bool { source.isRegularFile }
 
   /// Reads every row: valid ones go to `valid`, invalid ones (with the line, the column and
   /// the value) to `invalid`, rows the filter leaves out to neither.
