@@ -13,10 +13,15 @@ extension Session {
     let target = try importTarget(request)
     var options = request.options
     options.zone = zone
-    let file = try ReadingsFile(path: request.file, options: options)
-    let progress = ProgressBar(enabled: file.size > 1 << 20)
-    let rows = ImportRows { sink in
+    let opened = try ReadingsFile(path: request.file, options: options)
+    let progress = ProgressBar(enabled: opened.size > 1 << 20)
+    // A storage may read a regular file again (to run its transaction again): the file is
+    // then opened anew.
+    var unread: ReadingsFile? = opened
+    let rows = ImportRows(canBeReadAgain: opened.canBeReadAgain) { sink in
       defer { progress.finish() }
+      let file = try unread ?? ReadingsFile(path: request.file, options: options)
+      unread = nil
       return try file.forEachRow(
         valid: { reading in
           try sink.add(reading)
@@ -26,7 +31,7 @@ extension Session {
     }
     let job = ImportJob(
       target: target, fileName: request.file, skipInvalid: request.skipInvalid,
-      dryRun: request.dryRun, expectedRows: file.size / 40, rows: rows)
+      dryRun: request.dryRun, expectedRows: opened.size / 40, rows: rows)
     try perform(.importReadings(job, at: now))
     guard let outcome = store.state.lastImport else {
       throw TallyError(.storage, "the import of \(request.file) reported nothing")

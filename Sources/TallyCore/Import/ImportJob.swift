@@ -54,11 +54,24 @@ public protocol ImportRowSink {
 /// Two values are equal only when they are the same rows: a stream has no value to compare.
 public final class ImportRows: Equatable, @unchecked Sendable {
   // Unchecked: the store runs a request on the thread that dispatched it, which is the thread
-  // that made the rows; they are read once, there.
+  // that made the rows; they are read there.
   private let read: (any ImportRowSink) throws -> String
+  /// Whether ``feed(_:)`` may be called again, reading the same rows again.
+  ///
+  /// A regular file is opened anew; a pipe's rows can be read once only. A storage may stream
+  /// rows that can be read again straight into a transaction that it might have to run more
+  /// than once.
+  public let canBeReadAgain: Bool
 
   /// Wraps a function that feeds every row to the sink it is given.
-  public init(_ read: @escaping (any ImportRowSink) throws -> String) {
+  ///
+  /// - Parameters:
+  ///   - canBeReadAgain: Whether `read` can be called more than once, reading the same rows.
+  ///   - read: Feeds every row to the sink and returns the SHA-256 of what it read.
+  public init(
+    canBeReadAgain: Bool = false, _ read: @escaping (any ImportRowSink) throws -> String
+  ) {
+    self.canBeReadAgain = canBeReadAgain
     self.read = read
   }
 

@@ -23,11 +23,13 @@ extension ChangePlan {
 }
 
 extension ImportJob {
-  /// The error that stops an import whose file holds `count` invalid rows, the first being
-  /// `first`; `nil` when the import goes on (no invalid rows, `--skip-invalid`, a dry run).
-  public func invalidRowsError(count: Int, first: RowProblem?) -> TallyError? {
-    guard count > 0, !skipInvalid, !dryRun, let first else { return nil }
-    let more = count - 1
+  /// The error that stops an import whose file holds the `invalid` rows, naming the first;
+  /// `nil` when the import goes on (no invalid rows, `--skip-invalid`, a dry run).
+  public func invalidRowsError(_ invalid: InvalidRows) -> TallyError? {
+    guard invalid.count > 0, !skipInvalid, !dryRun, let first = invalid.problems.first else {
+      return nil
+    }
+    let more = invalid.count - 1
     return TallyError(
       .invalidInput,
       "\(fileName), \(first)"

@@ -28,7 +28,6 @@ final class ImportSink: ImportRowSink {
   private var matched: ReadingIDSet
   /// The largest reading id before the import: the import's own readings come after it.
   private let lastStoredID: Int64
-  private let keepsAllProblems: Bool
   /// The file line of each inserted row, in the order of their ids, when kept (for a meter,
   /// whose rules are checked after the rows are in).
   private(set) var insertedLines: [Int32]?
@@ -41,10 +40,8 @@ final class ImportSink: ImportRowSink {
   private(set) var duplicates = 0
   /// The first few duplicate rows, for a dry run's report.
   private(set) var firstDuplicates: [ImportedReading] = []
-  /// How many rows were invalid.
-  private(set) var invalidCount = 0
-  /// The first few invalid rows, or all of them when they are to be listed.
-  private(set) var problems: [RowProblem] = []
+  /// The invalid rows.
+  private(set) var invalid: InvalidRows
 
   /// How many rows have been taken, valid or not: the next row's position in the file.
   private var position = 0
@@ -62,7 +59,7 @@ final class ImportSink: ImportRowSink {
     self.db = db
     self.projectID = projectID.rawValue
     self.batchID = batchID.rawValue
-    self.keepsAllProblems = keepsAllProblems
+    invalid = InvalidRows(keepsAll: keepsAllProblems)
     fullInsert = try db.makeStatement(
       sql: ReadingRecord.insertSQL(ids: false, rows: Self.rowsPerInsert))
     lastStoredID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM reading") ?? 0
@@ -176,8 +173,7 @@ final class ImportSink: ImportRowSink {
   /// Takes one invalid row.
   func reject(_ problem: RowProblem) {
     position += 1
-    invalidCount += 1
-    if keepsAllProblems || problems.count < 5 { problems.append(problem) }
+    invalid.add(problem)
   }
 
   /// Whether `row` is a duplicate: the project held an identical reading before the import

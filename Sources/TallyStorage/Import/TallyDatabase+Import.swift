@@ -50,7 +50,7 @@ extension TallyDatabase {
         sha256 = try job.rows.feed(sink)
         try sink.finish()
       }
-      if let error = job.invalidRowsError(count: sink.invalidCount, first: sink.problems.first) {
+      if let error = job.invalidRowsError(sink.invalid) {
         throw error
       }
       if project.kind == .meter, sink.imported > 0, let fall = try db.firstFall(of: project.id) {
@@ -66,7 +66,7 @@ extension TallyDatabase {
       if sink.imported > 0 || !changes.isEmpty {
         let recorded = ImportBatch(
           id: batchID, projectID: project.id, fileName: job.fileName, sha256: sha256, at: at,
-          imported: sink.imported, duplicates: sink.duplicates, skipped: sink.invalidCount,
+          imported: sink.imported, duplicates: sink.duplicates, skipped: sink.invalid.count,
           readingIDs: sink.imported > 0
             ? firstReadingID...(firstReadingID + Int64(sink.imported) - 1) : nil)
         try ImportBatchRecord(recorded).insert(db)
@@ -75,7 +75,7 @@ extension TallyDatabase {
       let outcome = ImportOutcome(
         batch: job.dryRun ? nil : batch, projectTitle: project.title, imported: sink.imported,
         duplicates: sink.duplicates, firstDuplicates: sink.firstDuplicates,
-        invalidCount: sink.invalidCount, problems: sink.problems, dryRun: job.dryRun)
+        invalidCount: sink.invalid.count, problems: sink.invalid.problems, dryRun: job.dryRun)
       let message = outcome.message(fileName: job.fileName)
       if let batch {
         changes.append(.restoreImport(batch))
