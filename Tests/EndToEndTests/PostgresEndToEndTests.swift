@@ -188,14 +188,6 @@ struct PostgresEndToEndTests {
   /// Runs `sql` with psql on `database` and returns what it prints, unaligned.
   @discardableResult
   private func psql(_ database: String, _ sql: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-    process.arguments = ["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", database, "-c", sql]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    try PostgresTestServer.psql(database, sql)
   }
 }

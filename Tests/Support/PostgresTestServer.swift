@@ -27,8 +27,25 @@ public enum PostgresTestServer {
 
   /// The URL, password and all, of a new, empty database on the server, for the binary.
   public static func newDatabaseURL() throws -> String {
-    let created = try newDatabase()
-    return "postgresql://\(created.user):\(created.password ?? "")@\(created.host):"
-      + "\(created.port)/\(created.database)"
+    url(of: try newDatabase())
+  }
+
+  /// The URL, password and all, of `address`.
+  public static func url(of address: PostgresAddress) -> String {
+    "postgresql://\(address.user):\(address.password ?? "")@\(address.host):"
+      + "\(address.port)/\(address.database)"
+  }
+
+  /// Runs `sql` with psql in the database at `url`, and returns what it printed, unaligned.
+  public static func psql(_ url: String, _ sql: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+    process.arguments = ["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", url, "-c", sql]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -19,11 +19,12 @@ import Testing
   @discardableResult
   func importRows(
     _ database: any Storage, into target: ImportTarget, _ rows: [ImportedReading],
-    problems: [RowProblem] = [], skipInvalid: Bool = false, dryRun: Bool = false
+    problems: [RowProblem] = [], skipInvalid: Bool = false, dryRun: Bool = false,
+    from source: RowSource = .file
   ) throws -> ImportResult {
     try database.importReadings(
       into: target, fileName: "f.csv", at: clock.now(), skipInvalid: skipInvalid, dryRun: dryRun,
-      openProject: nil
+      openProject: nil, from: source
     ) { sink in
       for row in rows { try sink.add(row) }
       for problem in problems { sink.reject(problem) }
@@ -43,13 +44,15 @@ import Testing
     return try #require(store.projectID("P"))
   }
 
-  @Test(arguments: Backend.allCases) func importsEveryRowInTimeOrderAndRecordsTheBatch(
-    _ backend: Backend
+  @Test(arguments: Backend.allCases, RowSource.allCases)
+  func importsEveryRowInTimeOrderAndRecordsTheBatch(
+    _ backend: Backend, _ source: RowSource
   ) throws {
     let database = try backend.make()
     let project = try makeProject(database)
     let outcome = try importRows(
-      database, into: .project(project), [row(2, 200, 2, "b"), row(3, 100, 1), row(4, 300, 3)])
+      database, into: .project(project), [row(2, 200, 2, "b"), row(3, 100, 1), row(4, 300, 3)],
+      from: source)
     #expect(outcome.imported == 3)
     #expect(outcome.duplicates == 0)
     #expect(try readings(database, project).map(\.amount) == [1, 2, 3])
@@ -61,14 +64,16 @@ import Testing
     #expect(outcome.snapshot.projects.first?.readingCount == 3)
   }
 
-  @Test(arguments: Backend.allCases) func importingTheSameRowsTwiceAddsNothing(_ backend: Backend)
+  @Test(arguments: Backend.allCases, RowSource.allCases) func importingTheSameRowsTwiceAddsNothing(
+    _ backend: Backend, _ source: RowSource
+  )
     throws
   {
     let database = try backend.make()
     let project = try makeProject(database)
     let rows = [row(2, 100, 1, "a"), row(3, 100, 1, "a"), row(4, 100, 1, nil), row(5, 200, 2.5)]
-    #expect(try importRows(database, into: .project(project), rows).imported == 4)
-    let again = try importRows(database, into: .project(project), rows)
+    #expect(try importRows(database, into: .project(project), rows, from: source).imported == 4)
+    let again = try importRows(database, into: .project(project), rows, from: source)
     #expect(again.imported == 0)
     #expect(again.duplicates == 4)
     #expect(try readings(database, project).count == 4)
@@ -86,8 +91,9 @@ import Testing
     #expect(outcome.imported == 1)
   }
 
-  @Test(arguments: Backend.allCases) func anInvalidRowFailsTheWholeImport(_ backend: Backend) throws
-  {
+  @Test(arguments: Backend.allCases, RowSource.allCases) func anInvalidRowFailsTheWholeImport(
+    _ backend: Backend, _ source: RowSource
+  ) throws {
     let database = try backend.make()
     let project = try makeProject(database)
     let before = try database.snapshot()
@@ -96,7 +102,8 @@ import Testing
       RowProblem(line: 9, column: "date", value: "x", reason: "not a date"),
     ]
     #expect {
-      try importRows(database, into: .project(project), [row(2, 100, 1)], problems: problems)
+      try importRows(
+        database, into: .project(project), [row(2, 100, 1)], problems: problems, from: source)
     } throws: { error in
       (error as? TallyError)?.message
         == "f.csv, line 7, column amount: 'abc': not a number (and 1 more invalid row)"
@@ -105,28 +112,34 @@ import Testing
     #expect(try database.importBatches().isEmpty)
   }
 
-  @Test(arguments: Backend.allCases) func skippingInvalidRowsImportsTheRest(_ backend: Backend)
+  @Test(arguments: Backend.allCases, RowSource.allCases) func skippingInvalidRowsImportsTheRest(
+    _ backend: Backend, _ source: RowSource
+  )
     throws
   {
     let database = try backend.make()
     let project = try makeProject(database)
     let problem = RowProblem(line: 3, column: "amount", value: "x", reason: "not a number")
     let outcome = try importRows(
-      database, into: .project(project), [row(2, 100, 1)], problems: [problem], skipInvalid: true)
+      database, into: .project(project), [row(2, 100, 1)], problems: [problem], skipInvalid: true,
+      from: source)
     #expect(outcome.imported == 1)
     #expect(outcome.problems == [problem])
     #expect(try database.importBatches().first?.skipped == 1)
   }
 
-  @Test(arguments: Backend.allCases) func aDryRunCountsAndWritesNothing(_ backend: Backend) throws {
+  @Test(arguments: Backend.allCases, RowSource.allCases) func aDryRunCountsAndWritesNothing(
+    _ backend: Backend, _ source: RowSource
+  ) throws {
     let database = try backend.make()
     let project = try makeProject(database)
-    try importRows(database, into: .project(project), [row(2, 100, 1)])
+    try importRows(database, into: .project(project), [row(2, 100, 1)], from: source)
     let before = try database.snapshot()
     let batches = try database.importBatches()
     let outcome = try importRows(
       database, into: .project(project), [row(2, 100, 1), row(3, 200, 2)],
-      problems: [RowProblem(line: 4, column: nil, value: nil, reason: "bad")], dryRun: true)
+      problems: [RowProblem(line: 4, column: nil, value: nil, reason: "bad")], dryRun: true,
+      from: source)
     #expect((outcome.imported, outcome.duplicates, outcome.invalidCount) == (1, 1, 1))
     #expect(outcome.firstDuplicates == [row(2, 100, 1)])
     #expect(outcome.batch == nil)
@@ -136,7 +149,9 @@ import Testing
     #expect(try database.importBatches() == batches)
   }
 
-  @Test(arguments: Backend.allCases) func createsTheProjectInTheSameTransaction(_ backend: Backend)
+  @Test(arguments: Backend.allCases, RowSource.allCases) func createsTheProjectInTheSameTransaction(
+    _ backend: Backend, _ source: RowSource
+  )
     throws
   {
     let database = try backend.make()
@@ -144,19 +159,20 @@ import Testing
     #expect(throws: TallyError.self) {
       try importRows(
         database, into: .create(new), [row(2, 100, 1)],
-        problems: [RowProblem(line: 3, column: nil, value: nil, reason: "bad")])
+        problems: [RowProblem(line: 3, column: nil, value: nil, reason: "bad")], from: source)
     }
     #expect(try database.snapshot().projects.isEmpty)
-    let outcome = try importRows(database, into: .create(new), [row(2, 100, 1)])
+    let outcome = try importRows(database, into: .create(new), [row(2, 100, 1)], from: source)
     #expect(outcome.snapshot.projects.map(\.project.title) == ["Fuel"])
     #expect(outcome.snapshot.projects.first?.project.units == "l")
     // Creating again uses the project that now exists.
-    try importRows(database, into: .create(new), [row(2, 200, 1)])
+    try importRows(database, into: .create(new), [row(2, 200, 1)], from: source)
     #expect(try database.snapshot().projects.count == 1)
   }
 
-  @Test(arguments: Backend.allCases) func undoAndRedoTakeOutAndBringBackExactlyTheBatch(
-    _ backend: Backend
+  @Test(arguments: Backend.allCases, RowSource.allCases)
+  func undoAndRedoTakeOutAndBringBackExactlyTheBatch(
+    _ backend: Backend, _ source: RowSource
   ) throws {
     let database = try backend.make()
     let store = try makeStore(database)
@@ -165,7 +181,8 @@ import Testing
     store.request(
       .addReading(
         NewReading(projectID: project, amount: 99, timestamp: clock.now()), at: clock.now()))
-    try importRows(database, into: .project(project), [row(2, 100, 1), row(3, 200, 2)])
+    try importRows(
+      database, into: .project(project), [row(2, 100, 1), row(3, 200, 2)], from: source)
     let imported = try readings(database, project)
     #expect(imported.count == 3)
 
@@ -185,13 +202,15 @@ import Testing
       store.request(.undoImport(ImportBatchID(rawValue: 77), at: clock.now()))?.kind == .notFound)
   }
 
-  @Test(arguments: Backend.allCases)
-  func undoingAnImportThatCreatedItsProjectRemovesBothAndRedoRestoresBoth(_ backend: Backend) throws
-  {
+  @Test(arguments: Backend.allCases, RowSource.allCases)
+  func undoingAnImportThatCreatedItsProjectRemovesBothAndRedoRestoresBoth(
+    _ backend: Backend, _ source: RowSource
+  ) throws {
     let database = try backend.make()
     let store = try makeStore(database)
     try importRows(
-      database, into: .create(NewProject(title: "New", frequency: .daily)), [row(2, 100, 1)])
+      database, into: .create(NewProject(title: "New", frequency: .daily)), [row(2, 100, 1)],
+      from: source)
     store.dispatch(.loaded(try database.snapshot()))
     #expect(store.request(.undo) == nil)
     #expect(store.state.stored.projects.isEmpty)

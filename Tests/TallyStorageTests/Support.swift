@@ -74,17 +74,28 @@ extension Storage {
   func importReadings(
     into target: ImportTarget, fileName: String, at: Timestamp, skipInvalid: Bool = false,
     dryRun: Bool = false, openProject: ProjectID? = nil, expectedRows: Int = 0,
-    rows: @escaping (any ImportRowSink) throws -> String
+    from source: RowSource = .file, rows: @escaping (any ImportRowSink) throws -> String
   ) throws -> ImportResult {
     let job = ImportJob(
       target: target, fileName: fileName, skipInvalid: skipInvalid, dryRun: dryRun,
-      expectedRows: expectedRows, rows: ImportRows(rows))
+      expectedRows: expectedRows,
+      rows: ImportRows(canBeReadAgain: source == .file, rows))
     let commit = try perform(.importReadings(job, at: at), openProject: openProject)
     guard let outcome = commit.importOutcome else {
       throw TallyError(.storage, "the import reported no outcome")
     }
     return ImportResult(outcome: outcome, message: commit.message, snapshot: commit.snapshot)
   }
+}
+
+/// Where an import's rows come from, as the storage sees it.
+enum RowSource: String, CaseIterable, CustomTestStringConvertible {
+  /// A regular file: the storage may read the rows again.
+  case file
+  /// A pipe: the rows can be read once only.
+  case pipe
+
+  var testDescription: String { rawValue }
 }
 
 /// The storages the conformance suite runs against.

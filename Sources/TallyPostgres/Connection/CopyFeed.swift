@@ -1,40 +1,51 @@
 import Foundation
 import PostgresNIO
 
-/// The rows of a `COPY … FROM STDIN` on their way to the server: the caller's thread hands
-/// over chunks, the copy sends them; at most two chunks wait, so a large file streams through
-/// a few megabytes.
+/// The rows of a `COPY … FROM STDIN` on their way to the server: the caller's thread writes
+/// rows into a buffer that is handed over a megabyte at a time, and the copy sends the chunks;
+/// a bounded number of chunks wait, so a large file streams through a few megabytes.
 final class CopyFeed: @unchecked Sendable {
+  /// How many bytes of rows are gathered before they are handed over.
+  static let chunkSize = 1 << 20
   let chunks: AsyncStream<ByteBuffer>
   private let continuation: AsyncStream<ByteBuffer>.Continuation
-  private let room = DispatchSemaphore(value: 2)
+  private let room: DispatchSemaphore
+  private let waiting: Int
   private let finished = DispatchSemaphore(value: 0)
   private let lock = NSLock()
   private var failure: (any Error)?
   private var isOver = false
+  /// The rows not handed over yet; only the caller's thread touches it.
+  private var buffer = CopyFeed.emptyChunk()
 
-  init() {
+  /// A feed that lets `waiting` chunks wait for the server before a writer waits too.
+  init(waiting: Int = 2) {
     (chunks, continuation) = AsyncStream<ByteBuffer>.makeStream()
+    self.waiting = waiting
+    room = DispatchSemaphore(value: waiting)
   }
 
-  /// Hands `chunk` to the copy, waiting while two are still unsent.
+  private static func emptyChunk() -> ByteBuffer {
+    var buffer = ByteBuffer()
+    buffer.reserveCapacity(chunkSize + 4_096)
+    return buffer
+  }
+
+  /// Writes one row (or a few) with `row`, handing the buffer over once it is full.
   ///
   /// - Throws: The server's error, if the copy has failed already.
-  func send(_ chunk: ByteBuffer) throws {
-    room.wait()
-    lock.lock()
-    let over = isOver
-    let failure = failure
-    lock.unlock()
-    if let failure { throw failure }
-    if over { return }
-    continuation.yield(chunk)
+  func write(_ row: (inout ByteBuffer) -> Void) throws {
+    row(&buffer)
+    if buffer.readableBytes >= Self.chunkSize {
+      try handOver()
+    }
   }
 
-  /// Ends the rows and waits for the server to take them.
+  /// Sends the rows still buffered, ends them and waits for the server to take them.
   ///
   /// - Throws: The server's error, such as a row it refused.
   func finish() throws {
+    try handOver()
     continuation.finish()
     finished.wait()
     lock.lock()
@@ -48,6 +59,20 @@ final class CopyFeed: @unchecked Sendable {
     finished.wait()
   }
 
+  /// Hands the buffer to the copy, waiting while the chunks that may wait are still unsent.
+  private func handOver() throws {
+    guard buffer.readableBytes > 0 else { return }
+    room.wait()
+    lock.lock()
+    let over = isOver
+    let failure = failure
+    lock.unlock()
+    if let failure { throw failure }
+    if over { return }
+    continuation.yield(buffer)
+    buffer = Self.emptyChunk()
+  }
+
   /// A chunk went to the server: room for the next.
   func sent() {
     room.signal()
@@ -59,8 +84,7 @@ final class CopyFeed: @unchecked Sendable {
     failure = error
     isOver = true
     lock.unlock()
-    room.signal()
-    room.signal()
+    for _ in 0..<waiting { room.signal() }
     finished.signal()
   }
 }

@@ -23,6 +23,12 @@ enum CopyText {
     buffer.writeString(flag ? "t\n" : "f\n")
   }
 
+  /// Ends the row: its last value, a number, and the newline.
+  static func end(_ value: Int64, into buffer: inout ByteBuffer) {
+    buffer.writeString(String(value))
+    buffer.writeString("\n")
+  }
+
   private static func escape(_ text: String, into buffer: inout ByteBuffer) {
     guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
     else {

@@ -88,9 +88,10 @@ final class PostgresSession: @unchecked Sendable {
   }
 
   /// Starts `COPY table (columns) FROM STDIN` in text format: the rows are then sent with the
-  /// returned feed, in chunks, while the caller reads them.
-  func copy(into table: String, columns: [String]) -> CopyFeed {
-    let feed = CopyFeed()
+  /// returned feed, in chunks, while the caller reads them; `waiting` chunks (of a megabyte)
+  /// may wait for the server before the caller does.
+  func copy(into table: String, columns: [String], waiting: Int = 2) -> CopyFeed {
+    let feed = CopyFeed(waiting: waiting)
     let connection = connection
     let logger = logger
     Task(executorPreference: blocking.taskExecutor) {

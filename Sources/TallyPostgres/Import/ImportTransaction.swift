@@ -1,21 +1,44 @@
 import PostgresNIO
 import TallyCore
 
-/// The transaction of an import, from rows staged in `import_row`: it may run more than once
-/// (after a serialization failure), each time from the start on a new snapshot.
+/// The transaction of an import: it may run more than once (after a serialization failure),
+/// each time from the start on a new snapshot.
+///
+/// Into a project that holds no readings (and is no meter), the rows stream with `COPY`
+/// straight into `reading`; otherwise they are staged in `import_row` first, where duplicates
+/// are found in one statement over the whole file. Rows that can be read only once come
+/// staged before the transaction, so that it can run again without them.
 struct ImportTransaction {
   let session: PostgresSession
   let storage: PostgresStorage
   let job: ImportJob
   let at: Timestamp
-  let sink: PostgresImportSink
-  let sha256: String
+  /// The rows staged before the transaction, or `nil` when the job's rows can be read again.
+  let staged: StagedRows?
+
+  /// Rows streamed into the temporary table `import_row`.
+  struct StagedRows {
+    var sink: PostgresImportSink
+    var sha256: String
+  }
 
   /// What the transaction did: the message, the outcome, and the journal entry it made.
   struct Done {
     var message: String
     var outcome: ImportOutcome
     var entry: Int64?
+  }
+
+  /// What went into `reading`, by whichever way.
+  private struct Loaded {
+    var imported = 0
+    var duplicates = 0
+    var firstDuplicates: [ImportedReading] = []
+    var invalid: InvalidRows
+    var sha256: String
+    /// A range that holds the ids of the readings added, and perhaps others'.
+    var readingIDs: ClosedRange<Int64>?
+    var latest: Int64?
   }
 
   func run() throws -> Done {
@@ -27,13 +50,112 @@ struct ImportTransaction {
       try writer.applyKeepingCounters(creation)
       changes.append(creation)
     }
-    if let error = job.invalidRowsError(count: sink.invalidCount, first: sink.problems.first) {
-      throw error
-    }
     let projectIsEmpty = try facts.readingCount(of: project.id) == 0
     let batchID = ImportBatchID(rawValue: try facts.nextID(of: .importBatch))
+    let loaded =
+      if staged == nil, projectIsEmpty, project.kind != .meter {
+        try copyStraightIn(project: project.id, batch: batchID)
+      } else {
+        try insertStaged(
+          staged ?? storage.stage(job, on: session, doing: "import \(job.fileName)"),
+          project: project, batch: batchID, projectIsEmpty: projectIsEmpty, facts: facts)
+      }
+    let imported = loaded.imported
+    // An import that adds nothing (every row already stored) changes nothing: it is not
+    // recorded as a batch, and `tally undo` passes it by.
+    var batch: ImportBatch?
+    if imported > 0 || !changes.isEmpty {
+      let recorded = ImportBatch(
+        id: batchID, projectID: project.id, fileName: job.fileName, sha256: loaded.sha256, at: at,
+        imported: imported, duplicates: loaded.duplicates, skipped: loaded.invalid.count,
+        readingIDs: loaded.readingIDs)
+      try session.rows(
+        """
+        INSERT INTO import_batch (id, project_id, file_name, sha256, at, imported, duplicates,
+          skipped, first_reading_id, last_reading_id)
+        VALUES (\(recorded.id.rawValue), \(recorded.projectID.rawValue), \(recorded.fileName),
+          \(recorded.sha256), \(at.microsecondsSince1970), \(Int64(recorded.imported)),
+          \(Int64(recorded.duplicates)), \(Int64(recorded.skipped)),
+          \(recorded.readingIDs?.lowerBound), \(recorded.readingIDs?.upperBound))
+        """)
+      batch = recorded
+    }
+    let outcome = ImportOutcome(
+      batch: job.dryRun ? nil : batch, projectTitle: project.title, imported: imported,
+      duplicates: loaded.duplicates, firstDuplicates: loaded.firstDuplicates,
+      invalidCount: loaded.invalid.count, problems: loaded.invalid.problems, dryRun: job.dryRun)
+    let message = outcome.message(fileName: job.fileName)
+    var entry: Int64?
+    if let batch {
+      changes.append(.restoreImport(batch))
+      if imported > 0 {
+        let touch = ChangePlan.touch(try facts.project(project.id), at: at)
+        try writer.applyKeepingCounters(touch)
+        changes.append(touch)
+      }
+      entry = try writer.record(.batch(changes), description: message, at: at)
+      // The rows went in by COPY or one statement, not through a change: count them here.
+      var counters = CounterChanges()
+      counters.added(imported, to: project.id, latest: loaded.latest)
+      try writer.updateCounters(counters)
+    }
+    return Done(message: message, outcome: outcome, entry: entry)
+  }
+
+  /// Streams the job's rows with `COPY` into `reading`, for a project that holds none.
+  ///
+  /// The project's row is locked first: a writer who adds to the project meanwhile waits for
+  /// the import and then tries again (a reading is cheap to add again), instead of the import
+  /// failing at its end over the counters both update and reading the whole file again.
+  private func copyStraightIn(project: ProjectID, batch: ImportBatchID) throws -> Loaded {
+    try session.rows("SELECT id FROM project WHERE id = \(project.rawValue) FOR UPDATE")
+    // Sequences are not transactional: the id after the last one handed out, to anyone, is
+    // where the import's ids start at the earliest. (The view, unlike a read of the sequence
+    // itself in a SERIALIZABLE transaction, answers at once.)
+    let lastDrawn = try session.value(
+      """
+      SELECT last_value FROM pg_sequences
+      WHERE schemaname = current_schema() AND sequencename = 'reading_id_seq'
+      """, as: Int64.self)
+    let firstID = (lastDrawn ?? 0) + 1
+    let sink = ReadingCopySink(
+      feed: session.copy(
+        into: "reading", columns: ReadingCopySink.columns, waiting: ReadingCopySink.chunksWaiting),
+      projectID: project, batchID: batch, keepsAllProblems: job.skipInvalid)
+    let sha256: String
+    do {
+      sha256 = try job.rows.feed(sink)
+    } catch {
+      sink.cancel()
+      throw error
+    }
+    try sink.finish()
+    if let error = job.invalidRowsError(sink.invalid) {
+      throw error
+    }
+    var loaded = Loaded(invalid: sink.invalid, sha256: sha256)
+    guard sink.sent > 0 else { return loaded }
+    loaded.imported = sink.sent
+    loaded.latest = sink.latest
+    // The last id this connection drew is the last row's.
+    let lastID = try session.value("SELECT currval('reading_id_seq')", as: Int64.self)
+    loaded.readingIDs = lastID.map { min(firstID, $0)...$0 }
+    return loaded
+  }
+
+  /// Inserts the staged rows that are not duplicates into `reading`, in time order.
+  private func insertStaged(
+    _ staged: StagedRows, project: Project, batch batchID: ImportBatchID, projectIsEmpty: Bool,
+    facts: PostgresFacts
+  ) throws -> Loaded {
+    let invalid = staged.sink.invalid
+    if let error = job.invalidRowsError(invalid) {
+      throw error
+    }
+    var loaded = Loaded(invalid: invalid, sha256: staged.sha256)
     let duplicates = projectIsEmpty ? 0 : try markDuplicates(of: project.id)
-    let firstDuplicates = duplicates == 0 ? [] : try self.firstDuplicates()
+    loaded.duplicates = duplicates
+    loaded.firstDuplicates = duplicates == 0 ? [] : try self.firstDuplicates()
     let keep = duplicates == 0 ? "" : "WHERE " + Self.notDuplicate
     // Ids in time order, rows at the same time in file order: as SQLite's import.
     let inserted = try session.row(
@@ -48,55 +170,21 @@ struct ImportTransaction {
       )
       SELECT count(*)::BIGINT, MIN(id), MAX(id), MAX(timestamp) FROM inserted
       """, as: (Int64, Int64?, Int64?, Int64?).self)
-    let imported = Int(inserted?.0 ?? 0)
-    if project.kind == .meter, imported > 0, let fall = try facts.firstFall(of: project.id) {
+    loaded.imported = Int(inserted?.0 ?? 0)
+    loaded.latest = inserted?.3
+    loaded.readingIDs = inserted.flatMap { _, first, last, _ in
+      first.flatMap { first in last.map { first...$0 } }
+    }
+    if project.kind == .meter, loaded.imported > 0,
+      let fall = try facts.firstFall(of: project.id)
+    {
       var lines: [ReadingID: Int] = [:]
       for reading in [fall.previous, fall.reading] where reading.batchID == batchID {
         lines[reading.id] = try line(of: reading, skippingDuplicates: duplicates > 0)
       }
       throw MeterRule.importError(fall, in: project) { lines[$0.id] }
     }
-    // An import that adds nothing (every row already stored) changes nothing: it is not
-    // recorded as a batch, and `tally undo` passes it by.
-    var batch: ImportBatch?
-    if imported > 0 || !changes.isEmpty {
-      let recorded = ImportBatch(
-        id: batchID, projectID: project.id, fileName: job.fileName, sha256: sha256, at: at,
-        imported: imported, duplicates: duplicates, skipped: sink.invalidCount,
-        readingIDs: inserted.flatMap { _, first, last, _ in
-          first.flatMap { first in last.map { first...$0 } }
-        })
-      try session.rows(
-        """
-        INSERT INTO import_batch (id, project_id, file_name, sha256, at, imported, duplicates,
-          skipped, first_reading_id, last_reading_id)
-        VALUES (\(recorded.id.rawValue), \(recorded.projectID.rawValue), \(recorded.fileName),
-          \(recorded.sha256), \(at.microsecondsSince1970), \(Int64(recorded.imported)),
-          \(Int64(recorded.duplicates)), \(Int64(recorded.skipped)),
-          \(recorded.readingIDs?.lowerBound), \(recorded.readingIDs?.upperBound))
-        """)
-      batch = recorded
-    }
-    let outcome = ImportOutcome(
-      batch: job.dryRun ? nil : batch, projectTitle: project.title, imported: imported,
-      duplicates: duplicates, firstDuplicates: firstDuplicates,
-      invalidCount: sink.invalidCount, problems: sink.problems, dryRun: job.dryRun)
-    let message = outcome.message(fileName: job.fileName)
-    var entry: Int64?
-    if let batch {
-      changes.append(.restoreImport(batch))
-      if imported > 0 {
-        let touch = ChangePlan.touch(try facts.project(project.id), at: at)
-        try writer.applyKeepingCounters(touch)
-        changes.append(touch)
-      }
-      entry = try writer.record(.batch(changes), description: message, at: at)
-      // The rows went in by the statement above, not through a change: count them here.
-      var counters = CounterChanges()
-      counters.added(imported, to: project.id, latest: inserted?.3)
-      try writer.updateCounters(counters)
-    }
-    return Done(message: message, outcome: outcome, entry: entry)
+    return loaded
   }
 
   /// Finds the staged rows that are already stored, into `import_duplicate`: the n-th

@@ -5,22 +5,25 @@ extension PostgresStorage {
   /// Imports readings: all of them, or (with invalid rows and no `skipInvalid`, or for a dry
   /// run) none.
   ///
-  /// The file streams once, with `COPY`, into a temporary table of the import's connection;
-  /// then one SERIALIZABLE transaction finds the duplicates (a row is one when the project
-  /// held an identical reading before the import that no earlier row matched), inserts the
-  /// rest in time order and records the batch. A serialization failure tries that transaction
-  /// again from the staged rows, without reading the file again. A client killed midway
-  /// leaves nothing: the staged rows die with its connection, and nothing else was committed.
+  /// One SERIALIZABLE transaction takes the rows in. Into a project that holds no readings
+  /// they stream with `COPY` straight into `reading`; otherwise they stream into a temporary
+  /// table of the import's connection first, and one statement finds the duplicates (a row is
+  /// one when the project held an identical reading before the import that no earlier row
+  /// matched) and inserts the rest in time order. A serialization failure runs the
+  /// transaction again: a regular file is read again; rows that can be read only once (a
+  /// pipe) are staged before the transaction, so that it runs again from the staged rows. A
+  /// client killed midway leaves nothing: the staged rows die with its connection, and
+  /// nothing else was committed.
   func importReadings(
     _ job: ImportJob, at: Timestamp, openProject: ProjectID?
   ) throws(TallyError) -> Commit {
     let operation = "import \(job.fileName)"
     return try withSession(doing: operation) { session throws(TallyError) in
-      let (sink, sha256) = try stage(job, on: session, doing: operation)
+      let staged = job.rows.canBeReadAgain ? nil : try stage(job, on: session, doing: operation)
       defer { try? session.execute("DROP TABLE IF EXISTS import_row") }
       let done = try transaction(doing: operation, commit: !job.dryRun, on: session) { session in
         try ImportTransaction(
-          session: session, storage: self, job: job, at: at, sink: sink, sha256: sha256
+          session: session, storage: self, job: job, at: at, staged: staged
         ).run()
       }
       try keepHouse(after: done.entry, on: session)
@@ -31,10 +34,10 @@ extension PostgresStorage {
     }
   }
 
-  /// Streams the file's rows into the temporary table `import_row`.
-  private func stage(
+  /// Streams the job's rows into the temporary table `import_row`.
+  func stage(
     _ job: ImportJob, on session: PostgresSession, doing operation: String
-  ) throws(TallyError) -> (PostgresImportSink, sha256: String) {
+  ) throws(TallyError) -> ImportTransaction.StagedRows {
     do {
       try session.execute(
         """
@@ -66,6 +69,6 @@ extension PostgresStorage {
     } catch {
       throw PostgresFailure.describe(error, doing: operation, address: address)
     }
-    return (sink, sha256)
+    return ImportTransaction.StagedRows(sink: sink, sha256: sha256)
   }
 }

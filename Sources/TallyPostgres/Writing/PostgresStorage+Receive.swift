@@ -22,21 +22,17 @@ extension PostgresStorage: StorageReceiving {
       let feed = session.copy(
         into: "reading",
         columns: ["id", "project_id", "amount", "timestamp", "note", "is_reset"])
-      var buffer = ByteBuffer()
       do {
         try readings { reading in
-          CopyText.field(reading.id.rawValue, into: &buffer)
-          CopyText.field(reading.projectID.rawValue, into: &buffer)
-          CopyText.field(reading.amount, into: &buffer)
-          CopyText.field(reading.timestamp.microsecondsSince1970, into: &buffer)
-          CopyText.field(reading.note, into: &buffer)
-          CopyText.end(reading.isReset, into: &buffer)
-          if buffer.readableBytes >= PostgresImportSink.chunkSize {
-            try feed.send(buffer)
-            buffer = ByteBuffer()
+          try feed.write { buffer in
+            CopyText.field(reading.id.rawValue, into: &buffer)
+            CopyText.field(reading.projectID.rawValue, into: &buffer)
+            CopyText.field(reading.amount, into: &buffer)
+            CopyText.field(reading.timestamp.microsecondsSince1970, into: &buffer)
+            CopyText.field(reading.note, into: &buffer)
+            CopyText.end(reading.isReset, into: &buffer)
           }
         }
-        if buffer.readableBytes > 0 { try feed.send(buffer) }
       } catch {
         feed.cancel()
         throw error
