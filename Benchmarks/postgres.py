@@ -7,8 +7,10 @@ Usage: python3 Benchmarks/postgres.py TALLY_BIN [RUNS]   (from the package root;
 Starts a throwaway cluster with Tests/postgres/cluster.sh (loopback only), generates
 gen_readings.py's 1,000,000 rows (seed 42), then, RUNS rounds each after one warm-up:
   - import: `tally import` into an empty project of a new database, against psql's `\\copy`
-    of the same file into a plain three-column table of another new database; both checked
-    (count and sum of the amounts) before any time counts; peak memory of the tally client;
+    of the same file into a plain three-column table of another new database; and, for the
+    floor, psql's `\\copy` of the same rows as tally stores them into a table with tally's
+    columns and indexes, in the file's order and sorted by time; all checked (count and sum of
+    the amounts) before any time counts; peak memory of the tally client;
   - monthly report: `tally report --period monthly --format csv` of the million readings,
     against psql's GROUP BY of the plain table by month; the two answers compared per month.
 Then the load test, bounded in count and time: 8 clients each add 500 readings, one process
@@ -117,23 +119,58 @@ def bench(work, base):
     got = psql(tally_db, f"{figures} FROM reading")
     if got != expected:
         sys.exit(f"tally stored {got}, psql {expected}")
-    times = {"psql": [], "tally": []}
+
+    # The floor: the same rows, as tally stores them, copied by psql into a table with
+    # tally's columns and indexes, in the file's order and sorted by time (prepared untimed).
+    in_file_order = os.path.join(work, "readings-file-order.tsv")
+    in_time_order = os.path.join(work, "readings-time-order.tsv")
+    as_stored = ("SELECT 1, amount, (extract(epoch FROM date::timestamptz) * 1000000)::bigint "
+                 "AS timestamp, note, 1 FROM t")
+    psql(ref_db, f"\\copy ({as_stored}) TO '{in_file_order}'")
+    psql(ref_db, f"\\copy ({as_stored} ORDER BY 3) TO '{in_time_order}'")
+
+    def psql_copy_indexed(rows):
+        db = new_database(base)
+        psql(db, "CREATE TABLE r (id BIGSERIAL PRIMARY KEY, project_id BIGINT NOT NULL, "
+                 "amount DOUBLE PRECISION NOT NULL, timestamp BIGINT NOT NULL, note TEXT, "
+                 "batch_id BIGINT, is_reset BOOLEAN NOT NULL DEFAULT FALSE, edited_by TEXT)")
+        psql(db, "CREATE INDEX ON r (project_id, timestamp, amount)")
+        psql(db, "CREATE INDEX ON r (project_id, timestamp) WHERE is_reset")
+        return db, ["psql", "-X", "-q", db, "-c",
+                    f"\\copy r (project_id, amount, timestamp, note, batch_id) FROM '{rows}'"]
+
+    for rows in (in_file_order, in_time_order):
+        db, argv = psql_copy_indexed(rows)
+        run(argv)
+        copied = psql(db, f"{figures} FROM r")
+        if copied != expected:
+            sys.exit(f"psql copied {copied} into the indexed table, expected {expected}")
+
+    rows_timed = [
+        ("psql \\copy into a plain table (the reference)", psql_copy),
+        ("psql \\copy of the rows as stored into a table with tally's indexes, file order",
+         lambda: psql_copy_indexed(in_file_order)),
+        ("the same, rows sorted by time beforehand (PostgreSQL's floor for this table)",
+         lambda: psql_copy_indexed(in_time_order)),
+        ("tally import (new project)", tally_import),
+    ]
+    times = {label: [] for label, _ in rows_timed}
     memory = []
     for round_ in range(RUNS + 1):
-        _, argv = psql_copy()
-        psql_time, _ = timed(argv)
-        _, argv = tally_import()
-        tally_time, peak = timed(argv)
-        if round_ > 0:
-            times["psql"].append(psql_time)
-            times["tally"].append(tally_time)
-            memory.append(peak)
+        for label, prepare in rows_timed:
+            _, argv = prepare()
+            elapsed, peak = timed(argv)
+            if round_ > 0:
+                times[label].append(elapsed)
+                if prepare is tally_import:
+                    memory.append(peak)
     print("### Import of 1,000,000 rows (`Benchmarks/postgres.py`)\n")
     print("| command | median s | fastest | slowest | ratio | peak MB (client) |")
     print("|---|---|---|---|---|---|")
-    base_median = statistics.median(times["psql"])
-    for label, values, peak in [("psql \\copy into a plain table", times["psql"], None),
-                                ("tally import (new project)", times["tally"], max(memory))]:
+    base_median = statistics.median(times[rows_timed[0][0]])
+    for label, prepare in rows_timed:
+        values = times[label]
+        peak = max(memory) if prepare is tally_import else None
         median = statistics.median(values)
         print(f"| {label} | {median:.2f} | {min(values):.2f} | {max(values):.2f} | "
               f"{median / base_median:.2f}x | {'' if peak is None else f'{peak:.0f}'} |")
