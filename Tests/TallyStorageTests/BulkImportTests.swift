@@ -29,25 +29,13 @@ import Testing
     return rows
   }
 
-  func makeProject(_ storage: any Storage, _ title: String = "P") throws -> ProjectID {
-    let store = try makeStore(storage)
-    store.request(.addProject(NewProject(title: title, frequency: .daily), at: clock.now()))
-    return try #require(store.projectID(title))
-  }
-
-  func readings(_ storage: any Storage, _ project: ProjectID) throws -> [Reading] {
-    var result: [Reading] = []
-    try storage.forEachReading(of: project) { result.append($0) }
-    return result
-  }
-
   @Test(arguments: Backend.allCases, RowSource.allCases)
   func everyRowOfALargeFileIsStoredOnceAndUndoneAsABatch(
     _ backend: Backend, _ source: RowSource
   ) throws {
     let storage = try backend.make()
     let store = try makeStore(storage)
-    let project = try makeProject(storage)
+    let project = try storage.addProject(at: clock.now())
     store.dispatch(.loaded(try storage.snapshot()))
     let rows = Self.shuffledRows(200_000)
     let outcome = try storage.importReadings(
@@ -57,7 +45,7 @@ import Testing
       return "hash"
     }
     #expect(outcome.imported == rows.count)
-    let stored = try readings(storage, project)
+    let stored = try storage.readings(of: project)
     #expect(stored.count == rows.count)
     #expect(stored.reduce(0) { $0 + $1.amount } == rows.reduce(0) { $0 + $1.amount })
     // In time order; rows at the same time in the file's order, ids too.
@@ -87,15 +75,15 @@ import Testing
     #expect((again.imported, again.duplicates) == (0, rows.count))
 
     #expect(store.request(.undoImport(batch.id, at: clock.now())) == nil)
-    #expect(try readings(storage, project).isEmpty)
+    #expect(try storage.readings(of: project).isEmpty)
     #expect(store.request(.undo) == nil)
-    #expect(try readings(storage, project) == stored)
+    #expect(try storage.readings(of: project) == stored)
   }
 
   @Test(arguments: Backend.allCases)
   func aFileThatFailsHalfWayIntoAnEmptyProjectLeavesNothing(_ backend: Backend) throws {
     let storage = try backend.make()
-    let project = try makeProject(storage)
+    let project = try storage.addProject(at: clock.now())
     let before = try storage.snapshot()
     let rows = Self.shuffledRows(150_000)
     #expect {
@@ -108,7 +96,7 @@ import Testing
       (error as? TallyError)?.message == "bad.csv, line 150002: an unterminated quote"
     }
     #expect(try storage.snapshot() == before)
-    #expect(try readings(storage, project).isEmpty)
+    #expect(try storage.readings(of: project).isEmpty)
     #expect(try storage.importBatches().isEmpty)
   }
 
@@ -118,7 +106,7 @@ import Testing
     let url = PostgresTestServer.url(of: address)
     let ann = try PostgresStorage.open(address, user: "ann")
     let bob = try PostgresStorage.open(address, user: "bob")
-    let project = try makeProject(ann)
+    let project = try ann.addProject(at: clock.now())
     let rows = Self.shuffledRows(1_000)
     let annHolds = DispatchSemaphore(value: 0)
     let annDone = DispatchSemaphore(value: 0)
@@ -159,7 +147,7 @@ import Testing
     #expect((bobs.imported, bobs.duplicates) == (0, rows.count))
     #expect(bob.retries >= 1)
     #expect(feeds.value == 1)
-    #expect(try readings(bob, project).count == rows.count)
+    #expect(try bob.readings(of: project).count == rows.count)
     #expect(try bob.snapshot().projects.first?.readingCount == rows.count)
   }
 }

@@ -32,31 +32,19 @@ import Testing
     }
   }
 
-  func readings(_ database: any Storage, _ project: ProjectID) throws -> [Reading] {
-    var result: [Reading] = []
-    try database.forEachReading(of: project) { result.append($0) }
-    return result
-  }
-
-  func makeProject(_ database: any Storage) throws -> ProjectID {
-    let store = try makeStore(database)
-    store.request(.addProject(NewProject(title: "P", frequency: .daily), at: clock.now()))
-    return try #require(store.projectID("P"))
-  }
-
   @Test(arguments: Backend.allCases, RowSource.allCases)
   func importsEveryRowInTimeOrderAndRecordsTheBatch(
     _ backend: Backend, _ source: RowSource
   ) throws {
     let database = try backend.make()
-    let project = try makeProject(database)
+    let project = try database.addProject(at: clock.now())
     let outcome = try importRows(
       database, into: .project(project), [row(2, 200, 2, "b"), row(3, 100, 1), row(4, 300, 3)],
       from: source)
     #expect(outcome.imported == 3)
     #expect(outcome.duplicates == 0)
-    #expect(try readings(database, project).map(\.amount) == [1, 2, 3])
-    #expect(try readings(database, project).allSatisfy { $0.batchID == outcome.batch?.id })
+    #expect(try database.readings(of: project).map(\.amount) == [1, 2, 3])
+    #expect(try database.readings(of: project).allSatisfy { $0.batchID == outcome.batch?.id })
     let batch = try #require(try database.importBatches().first)
     #expect(batch.imported == 3)
     #expect(batch.sha256 == "hash")
@@ -70,20 +58,20 @@ import Testing
     throws
   {
     let database = try backend.make()
-    let project = try makeProject(database)
+    let project = try database.addProject(at: clock.now())
     let rows = [row(2, 100, 1, "a"), row(3, 100, 1, "a"), row(4, 100, 1, nil), row(5, 200, 2.5)]
     #expect(try importRows(database, into: .project(project), rows, from: source).imported == 4)
     let again = try importRows(database, into: .project(project), rows, from: source)
     #expect(again.imported == 0)
     #expect(again.duplicates == 4)
-    #expect(try readings(database, project).count == 4)
+    #expect(try database.readings(of: project).count == 4)
   }
 
   @Test(arguments: Backend.allCases) func aThirdIdenticalRowIsNewWhenTwoAreStored(
     _ backend: Backend
   ) throws {
     let database = try backend.make()
-    let project = try makeProject(database)
+    let project = try database.addProject(at: clock.now())
     try importRows(database, into: .project(project), [row(2, 100, 1), row(3, 100, 1)])
     let outcome = try importRows(
       database, into: .project(project), [row(2, 100, 1), row(3, 100, 1), row(4, 100, 1)])
@@ -95,7 +83,7 @@ import Testing
     _ backend: Backend, _ source: RowSource
   ) throws {
     let database = try backend.make()
-    let project = try makeProject(database)
+    let project = try database.addProject(at: clock.now())
     let before = try database.snapshot()
     let problems = [
       RowProblem(line: 7, column: "amount", value: "abc", reason: "not a number"),
@@ -118,7 +106,7 @@ import Testing
     throws
   {
     let database = try backend.make()
-    let project = try makeProject(database)
+    let project = try database.addProject(at: clock.now())
     let problem = RowProblem(line: 3, column: "amount", value: "x", reason: "not a number")
     let outcome = try importRows(
       database, into: .project(project), [row(2, 100, 1)], problems: [problem], skipInvalid: true,
@@ -132,7 +120,7 @@ import Testing
     _ backend: Backend, _ source: RowSource
   ) throws {
     let database = try backend.make()
-    let project = try makeProject(database)
+    let project = try database.addProject(at: clock.now())
     try importRows(database, into: .project(project), [row(2, 100, 1)], from: source)
     let before = try database.snapshot()
     let batches = try database.importBatches()
@@ -176,28 +164,28 @@ import Testing
   ) throws {
     let database = try backend.make()
     let store = try makeStore(database)
-    let project = try makeProject(database)
+    let project = try database.addProject(at: clock.now())
     store.dispatch(.loaded(try database.snapshot()))
     store.request(
       .addReading(
         NewReading(projectID: project, amount: 99, timestamp: clock.now()), at: clock.now()))
     try importRows(
       database, into: .project(project), [row(2, 100, 1), row(3, 200, 2)], from: source)
-    let imported = try readings(database, project)
+    let imported = try database.readings(of: project)
     #expect(imported.count == 3)
 
     #expect(store.request(.undo) == nil)
-    #expect(try readings(database, project).map(\.amount) == [99])
+    #expect(try database.readings(of: project).map(\.amount) == [99])
     #expect(try database.importBatches().first?.isUndone == true)
     #expect(store.request(.redo) == nil)
-    #expect(try readings(database, project) == imported)
+    #expect(try database.readings(of: project) == imported)
 
     let batch = try #require(try database.importBatches().first)
     #expect(store.request(.undoImport(batch.id, at: clock.now())) == nil)
-    #expect(try readings(database, project).map(\.amount) == [99])
+    #expect(try database.readings(of: project).map(\.amount) == [99])
     #expect(store.request(.undoImport(batch.id, at: clock.now()))?.kind == .conflict)
     #expect(store.request(.undo) == nil)
-    #expect(try readings(database, project) == imported)
+    #expect(try database.readings(of: project) == imported)
     #expect(
       store.request(.undoImport(ImportBatchID(rawValue: 77), at: clock.now()))?.kind == .notFound)
   }
@@ -216,7 +204,7 @@ import Testing
     #expect(store.state.stored.projects.isEmpty)
     #expect(store.request(.redo) == nil)
     let project = try #require(store.projectID("New"))
-    #expect(try readings(database, project).map(\.amount) == [1])
+    #expect(try database.readings(of: project).map(\.amount) == [1])
   }
 }
 

@@ -88,6 +88,24 @@ extension Storage {
   }
 }
 
+extension Storage {
+  /// Every reading of `project`, in time order.
+  func readings(of project: ProjectID) throws -> [Reading] {
+    var result: [Reading] = []
+    try forEachReading(of: project) { result.append($0) }
+    return result
+  }
+
+  /// Adds a daily project titled `title` through a store, as a user would.
+  ///
+  /// - Returns: Its id.
+  func addProject(_ title: String = "P", at: Timestamp) throws -> ProjectID {
+    let store = try makeStore(self)
+    store.request(.addProject(NewProject(title: title, frequency: .daily), at: at))
+    return try #require(store.projectID(title))
+  }
+}
+
 /// Where an import's rows come from, as the storage sees it.
 enum RowSource: String, CaseIterable, CustomTestStringConvertible {
   /// A regular file: the storage may read the rows again.
