@@ -164,6 +164,36 @@ import Testing
     #expect(!result.stderr.contains("ELF"))
   }
 
+  @Test func binaryBytesOnStandardInputAreRefusedAsInAFile() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(
+      "import", "-", "--project", "P", "--create", "--frequency", "daily",
+      input: "\u{7F}ELF\u{2}\u{1}\u{1}\u{0}date,amount\n2024-01-01,1\n")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "cannot import /dev/stdin: it is not a text file (it holds binary data)"))
+    #expect(!result.stderr.contains("ELF"))
+    #expect(
+      try sandbox.succeed("project", "list", "--format", "csv").split(separator: "\n").count == 1)
+  }
+
+  @Test func controlCharactersFromAFileAreShownAsEscapesNotSentToTheTerminal() throws {
+    let sandbox = try Sandbox()
+    let path = try file(sandbox, "date,amount\n2024-01-01,\u{1B}[31mred\n")
+    let result = try sandbox.run(
+      "import", path, "--project", "P", "--create", "--frequency", "daily")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("'\\u{1B}[31mred': not a number"))
+    #expect(!result.stderr.contains("\u{1B}"))
+    let header = try file(
+      sandbox, Array("day\u{7}\u{9B}2J,amount\n2024-01-01,1\n".utf8), name: "bell.csv")
+    let missing = try sandbox.run(
+      "import", header, "--project", "P", "--create", "--frequency", "daily")
+    #expect(missing.stderr.contains("(its columns: day\\u{7}\\u{9B}2J, amount)"))
+    #expect(!missing.stderr.unicodeScalars.contains { $0.value == 7 || $0.value == 0x9B })
+  }
+
   @Test func anImportThatAddsNothingIsNotRecorded() throws {
     let sandbox = try Sandbox()
     let path = try file(sandbox, "date,amount\n2024-01-01,5\n2024-01-02,6\n")

@@ -22,10 +22,32 @@ public struct TallyError: Error, Equatable, Sendable, CustomStringConvertible {
   public var hint: String?
 
   /// Creates an error.
+  ///
+  /// Control characters in the words (from a file's bytes, say) are written out as escapes
+  /// such as `\u{1B}`: printed, they would steer the terminal instead of showing the value.
   public init(_ kind: Kind, _ message: String, hint: String? = nil) {
     self.kind = kind
-    self.message = message
-    self.hint = hint
+    self.message = Self.visible(message)
+    self.hint = hint.map(Self.visible)
+  }
+
+  /// `text` with every control character but the line break and the tab written out.
+  static func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isHidden) else { return text }
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if isHidden(scalar) {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        shown.append(contentsOf: "\\u{\(code)}".unicodeScalars)
+      } else {
+        shown.append(scalar)
+      }
+    }
+    return String(shown)
+  }
+
+  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t"
   }
 
   public var description: String {

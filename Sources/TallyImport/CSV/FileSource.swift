@@ -29,7 +29,31 @@ public final class FileSource: ByteSource {
     try? handle.close()
   }
 
+  /// Bytes read ahead by ``peek(upTo:)``, handed out first.
+  private var peeked: [UInt8] = []
+
+  /// The first bytes of the file, up to `count` (fewer if it is shorter), left to be read.
+  ///
+  /// A pipe's bytes can be read once only: what a look ahead takes, the next reads hand out.
+  public func peek(upTo count: Int) throws -> [UInt8] {
+    while peeked.count < count {
+      var chunk = [UInt8](repeating: 0, count: count - peeked.count)
+      let got = try chunk.withUnsafeMutableBufferPointer { try readFromFile(into: $0) }
+      if got == 0 { break }
+      peeked += chunk[0..<got]
+    }
+    return peeked
+  }
+
   public func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws -> Int {
+    guard !peeked.isEmpty else { return try readFromFile(into: buffer) }
+    let count = min(buffer.count, peeked.count)
+    _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<count]).initialize(from: peeked[0..<count])
+    peeked.removeFirst(count)
+    return count
+  }
+
+  private func readFromFile(into buffer: UnsafeMutableBufferPointer<UInt8>) throws -> Int {
     guard let base = buffer.baseAddress else { return 0 }
     let descriptor = handle.fileDescriptor
     while true {

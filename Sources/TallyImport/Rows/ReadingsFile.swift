@@ -23,8 +23,7 @@ public final class ReadingsFile {
         FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file"
       throw TallyError(.invalidInput, "cannot import \(path): \(reason)")
     }
-    // A pipe's bytes can be read once: a look ahead would take them from the import.
-    if source.isRegularFile, Self.looksBinary(path) {
+    if (try? Self.looksBinary(source)) == true {
       throw TallyError(
         .invalidInput, "cannot import \(path): it is not a text file (it holds binary data)",
         hint: "Import a CSV file; nothing was imported.")
@@ -34,10 +33,12 @@ public final class ReadingsFile {
   }
 
   /// Whether the file's first 8 KiB hold a NUL byte or are not UTF-8, as no CSV file's do.
-  private static func looksBinary(_ path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    guard let start = try? handle.read(upToCount: 8_192), !start.isEmpty else { return false }
+  ///
+  /// The bytes are looked at ahead of the reader, which still reads them: a pipe's can be read
+  /// once only.
+  private static func looksBinary(_ source: FileSource) throws -> Bool {
+    let start = try source.peek(upTo: 8_192)
+    guard !start.isEmpty else { return false }
     if start.contains(0) { return true }
     // A multi-byte character cut at the end of the sample is not a fault of the file.
     for cut in 0...3 where start.count > cut {
