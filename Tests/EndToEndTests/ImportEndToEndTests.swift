@@ -78,7 +78,7 @@ import Testing
       input: text)
     #expect(result.status == 0)
     #expect(result.stderr.contains("Imported 8 reading(s) from /dev/stdin"))
-    let again = try piped.run("import", "/dev/stdin", "--project", "Mileage", input: text)
+    let again = try piped.run("import", "-", "--project", "Mileage", input: text)
     #expect(again.stderr.contains("8 already stored"))
     let file = try Sandbox(backend)
     try file.succeed(

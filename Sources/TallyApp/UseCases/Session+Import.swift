@@ -13,14 +13,16 @@ extension Session {
     let target = try importTarget(request)
     var options = request.options
     options.zone = zone
-    let opened = try ReadingsFile(path: request.file, options: options)
+    // `-` is standard input, as for most tools.
+    let path = request.file == "-" ? "/dev/stdin" : request.file
+    let opened = try ReadingsFile(path: path, options: options)
     let progress = ProgressBar(enabled: opened.size > 1 << 20)
     // A storage may read a regular file again (to run its transaction again): the file is
     // then opened anew.
     var unread: ReadingsFile? = opened
     let rows = ImportRows(canBeReadAgain: opened.canBeReadAgain) { sink in
       defer { progress.finish() }
-      let file = try unread ?? ReadingsFile(path: request.file, options: options)
+      let file = try unread ?? ReadingsFile(path: path, options: options)
       unread = nil
       return try file.forEachRow(
         valid: { reading in
@@ -30,14 +32,14 @@ extension Session {
         invalid: { problem in sink.reject(problem) })
     }
     let job = ImportJob(
-      target: target, fileName: request.file, skipInvalid: request.skipInvalid,
+      target: target, fileName: path, skipInvalid: request.skipInvalid,
       dryRun: request.dryRun, expectedRows: opened.size / 40, rows: rows)
     try perform(.importReadings(job, at: now))
     guard let outcome = store.state.lastImport else {
-      throw TallyError(.storage, "the import of \(request.file) reported nothing")
+      throw TallyError(.storage, "the import of \(path) reported nothing")
     }
     let report = ImportReport(
-      outcome: outcome, fileName: request.file, skipInvalid: request.skipInvalid, zone: zone)
+      outcome: outcome, fileName: path, skipInvalid: request.skipInvalid, zone: zone)
     for line in report.lines {
       messages.status(line)
     }
