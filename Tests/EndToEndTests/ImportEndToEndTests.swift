@@ -150,6 +150,31 @@ import Testing
     #expect(try sandbox.everything() == before)
     #expect(
       try sandbox.run("import", more, "--project", "P", "--dry-run", "--skip-invalid").status == 0)
+    // Past the first five, the rest are counted.
+    let days = (1...9).map { "2024-03-0\($0),\($0)\n" }.joined()
+    let nine = try write("date,amount\n" + days, in: sandbox, name: "nine.csv")
+    try sandbox.succeed("import", nine, "--project", "P")
+    let again = try sandbox.run("import", nine, "--project", "P", "--dry-run")
+    #expect(again.stderr.contains("already stored: line 6: 2024-03-05T00:00:00+00:00 5"))
+    #expect(!again.stderr.contains("line 7:"))
+    #expect(again.stderr.contains("  and 4 more already stored"))
+  }
+
+  @Test(arguments: [";", "\t", "|"]) func aFileSeparatedOtherwiseIsToldWhichDelimiterToName(
+    _ separator: String
+  ) throws {
+    let sandbox = try Sandbox()
+    let file = try write(
+      "date\(separator)amount\n2024-01-01\(separator)3\n", in: sandbox, name: "other.csv")
+    let result = try sandbox.run(
+      "import", file, "--project", "P", "--create", "--frequency", "daily")
+    #expect(result.status == 1)
+    let option = separator == "\t" ? "tab" : "'\(separator)'"
+    #expect(result.stderr.contains("add --delimiter \(option)."))
+    let fixed = try sandbox.run(
+      "import", file, "--project", "P", "--create", "--frequency", "daily", "--delimiter",
+      separator == "\t" ? "tab" : separator)
+    #expect(fixed.status == 0)
   }
 
   @Test(arguments: Backend.allCases) func undoAndImportUndoTakeOutTheBatch(_ backend: Backend)

@@ -18,6 +18,10 @@ struct ImportReport {
           "  already stored: line \(row.line): \(TimestampFormat.iso8601(row.timestamp, in: zone))"
             + " \(AmountFormat.plain(row.amount))" + (row.note.map { " '\($0)'" } ?? ""))
       }
+      let moreDuplicates = outcome.duplicates - outcome.firstDuplicates.count
+      if moreDuplicates > 0 {
+        lines.append("  and \(moreDuplicates) more already stored")
+      }
       for problem in outcome.problems.prefix(5) {
         lines.append("  invalid: \(problem)")
       }

@@ -9,6 +9,16 @@ struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Import readings from a CSV file; list or undo imports.",
+    usage: """
+      tally import <file> --project <title> [<options>]
+      tally import list
+      tally import undo <id>
+      """,
+    discussion: """
+      `tally import FILE --project TITLE` is `tally import file FILE --project TITLE`: its \
+      options (--create, --dry-run, --skip-invalid, the columns, the date format, the \
+      delimiter) are listed by `tally import file --help`. FILE may be `-` for standard input.
+      """,
     subcommands: [ImportFile.self, List.self, Undo.self],
     defaultSubcommand: ImportFile.self
   )

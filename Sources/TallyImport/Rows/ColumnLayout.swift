@@ -31,7 +31,7 @@ struct ColumnLayout {
         throw TallyError(
           .invalidInput,
           "\(fileName) has no column '\(name)' (its columns: \(header.joined(separator: ", ")))",
-          hint: "Name the column with \(option).")
+          hint: Self.delimiterHint(header) ?? "Name the column with \(option).")
       }
       return index
     }
@@ -55,6 +55,17 @@ struct ColumnLayout {
     }
     width = header.count
     names = header
+  }
+
+  /// A hint for a header read as one column that holds another usual delimiter: the file is
+  /// separated by that one.
+  private static func delimiterHint(_ header: [String]) -> String? {
+    guard header.count == 1, let only = header.first else { return nil }
+    for (character, option) in [(";", "';'"), ("\t", "tab"), ("|", "'|'"), (",", "','")]
+    where only.contains(character) {
+      return "Its fields look separated by \(option): add --delimiter \(option)."
+    }
+    return nil
   }
 
   private static func key(_ name: String) -> String {
