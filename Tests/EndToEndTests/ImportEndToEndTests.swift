@@ -68,6 +68,20 @@ import Testing
     #expect(imports.contains("fuel-mileage.csv"))
   }
 
+  @Test func createSaysWhenTheProjectExistsAndLeavesItAsItIs() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Mileage", "--frequency", "daily", "--units", "km")
+    let result = try sandbox.run(
+      "import", sample("fuel-mileage.csv"), "--project", "mileage", "--create", "--frequency",
+      "weekly", "--units", "mi")
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.contains(
+        "Project Mileage exists already: --create left it as it is (daily, km)"))
+    #expect(
+      try sandbox.succeed("project", "list", "--format", "csv").contains("Mileage,km,daily,8,"))
+  }
+
   @Test(arguments: Backend.allCases) func aFileFromAPipeImportsAsTheFileDoes(_ backend: Backend)
     throws
   {

@@ -47,7 +47,15 @@ extension Session {
   }
 
   private func importTarget(_ request: ImportFileRequest) throws(TallyError) -> ImportTarget {
-    if let existing = store.state.project(titled: request.project) {
+    if let existing = store.state.project(titled: request.project)?.project {
+      if request.newProject != nil {
+        // `--create` creates only a project that is not there: say so, rather than let its
+        // settings look applied.
+        let units = existing.units.isEmpty ? "" : ", \(existing.units)"
+        messages.status(
+          "Project \(existing.title) exists already: --create left it as it is "
+            + "(\(existing.cadence)\(units))")
+      }
       return .project(existing.id)
     }
     guard var new = request.newProject else {
