@@ -95,7 +95,8 @@ public struct ImportOutcome: Equatable, Sendable {
   public var imported: Int
   /// How many rows were already stored.
   public var duplicates: Int
-  /// The first few duplicate rows.
+  /// The first few duplicate rows, for a dry run's report (a storage may leave them out of
+  /// an import that writes).
   public var firstDuplicates: [ImportedReading]
   /// How many rows were invalid.
   public var invalidCount: Int
