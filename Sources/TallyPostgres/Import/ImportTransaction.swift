@@ -18,7 +18,7 @@ struct ImportTransaction {
 
   /// Rows streamed into the temporary table `import_row`.
   struct StagedRows {
-    var sink: PostgresImportSink
+    var sink: CopySink
     var sha256: String
   }
 
@@ -118,18 +118,9 @@ struct ImportTransaction {
       WHERE schemaname = current_schema() AND sequencename = 'reading_id_seq'
       """, as: Int64.self)
     let firstID = (lastDrawn ?? 0) + 1
-    let sink = ReadingCopySink(
-      feed: session.copy(
-        into: "reading", columns: ReadingCopySink.columns, waiting: ReadingCopySink.chunksWaiting),
-      projectID: project, batchID: batch, keepsAllProblems: job.skipInvalid)
-    let sha256: String
-    do {
-      sha256 = try job.rows.feed(sink)
-    } catch {
-      sink.cancel()
-      throw error
-    }
-    try sink.finish()
+    let sink = CopySink(
+      .reading(project: project, batch: batch), on: session, keepsAllProblems: job.skipInvalid)
+    let sha256 = try sink.copy(job.rows)
     if let error = job.invalidRowsError(sink.invalid) {
       throw error
     }

@@ -53,19 +53,10 @@ extension PostgresStorage {
     } catch {
       throw PostgresFailure.describe(error, doing: operation, address: address)
     }
-    let sink = PostgresImportSink(
-      feed: session.copy(
-        into: "import_row", columns: ["line", "amount", "timestamp", "note", "is_reset"]),
-      keepsAllProblems: job.skipInvalid)
+    let sink = CopySink(.staging, on: session, keepsAllProblems: job.skipInvalid)
     let sha256: String
     do {
-      sha256 = try job.rows.feed(sink)
-    } catch {
-      sink.cancel()
-      throw PostgresFailure.describe(error, doing: operation, address: address)
-    }
-    do {
-      try sink.finish()
+      sha256 = try sink.copy(job.rows)
     } catch {
       throw PostgresFailure.describe(error, doing: operation, address: address)
     }
