@@ -19,7 +19,9 @@ extension PostgresStorage {
   ) throws(TallyError) -> Commit {
     let operation = "import \(job.fileName)"
     return try withSession(doing: operation) { session throws(TallyError) in
-      let staged = job.rows.canBeReadAgain ? nil : try stage(job, on: session, doing: operation)
+      let staged =
+        try stagesFirst(job, on: session, doing: operation)
+        ? try stage(job, on: session, doing: operation) : nil
       defer { try? session.execute("DROP TABLE IF EXISTS import_row") }
       let done = try transaction(doing: operation, commit: !job.dryRun, on: session) { session in
         try ImportTransaction(
@@ -31,6 +33,32 @@ extension PostgresStorage {
       return Commit(
         message: done.message, snapshot: try snapshot(on: session, openProject: openProject),
         importOutcome: done.outcome)
+    }
+  }
+
+  /// Whether the rows go into the temporary table once, before the transaction.
+  ///
+  /// So they do when they can be read only once, and for a project that holds readings or is
+  /// a meter (the transaction compares them with the stored ones): a transaction that runs
+  /// again does not read them again. Rows for an empty project stream straight into `reading`
+  /// inside the transaction; if the project gained readings meanwhile, they are staged there.
+  private func stagesFirst(
+    _ job: ImportJob, on session: PostgresSession, doing operation: String
+  ) throws(TallyError) -> Bool {
+    guard job.rows.canBeReadAgain else { return true }
+    return try read(doing: operation, on: session) { session in
+      let facts = PostgresFacts(session)
+      let stored: ProjectSummary?
+      var kind: ProjectKind?
+      switch job.target {
+      case .project(let id):
+        stored = try facts.summary(id)
+      case .create(let new):
+        stored = try facts.project(titled: new.title).flatMap { try facts.summary($0.id) }
+        kind = new.kind
+      }
+      // A project that is not there is created empty (or not found, which the transaction says).
+      return stored.map { $0.readingCount > 0 || $0.project.kind == .meter } ?? (kind == .meter)
     }
   }
 
