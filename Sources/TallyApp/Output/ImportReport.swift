@@ -22,11 +22,11 @@ struct ImportReport {
       if moreDuplicates > 0 {
         lines.append("  and \(moreDuplicates) more already stored")
       }
-      for problem in outcome.problems.prefix(5) {
+      for problem in outcome.problems.prefix(InvalidRows.kept) {
         lines.append("  invalid: \(problem)")
       }
-      if outcome.invalidCount > 5 {
-        lines.append("  and \(outcome.invalidCount - 5) more invalid row(s)")
+      if outcome.invalidCount > InvalidRows.kept {
+        lines.append("  and \(outcome.invalidCount - InvalidRows.kept) more invalid row(s)")
       }
       return lines
     }
