@@ -52,6 +52,24 @@ import Testing
     #expect(outcome.snapshot.projects.first?.readingCount == 3)
   }
 
+  @Test(arguments: Backend.allCases, RowSource.allCases)
+  func notesReadBackExactlyAsTheFileHeldThem(_ backend: Backend, _ source: RowSource) throws {
+    let database = try backend.make()
+    let project = try database.addProject(at: clock.now())
+    // COPY's own escapes and end-of-data mark, line breaks, a tab, other scripts, an empty
+    // note (not the same as none).
+    let notes: [String?] = [
+      "a\\.", "\\.", "back\\slash", "tab\there", "two\nlines\r\n", "Straße 🚲 ✓", "", nil,
+      "\\N",
+    ]
+    let rows = notes.enumerated().map { row($0.offset + 2, Int64(100 + $0.offset), 1, $0.element) }
+    let outcome = try importRows(database, into: .project(project), rows, from: source)
+    #expect(outcome.imported == notes.count)
+    #expect(try database.readings(of: project).map(\.note) == notes)
+    let again = try importRows(database, into: .project(project), rows, from: source)
+    #expect((again.imported, again.duplicates) == (0, notes.count))
+  }
+
   @Test(arguments: Backend.allCases, RowSource.allCases) func importingTheSameRowsTwiceAddsNothing(
     _ backend: Backend, _ source: RowSource
   )
