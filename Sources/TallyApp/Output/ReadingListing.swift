@@ -56,13 +56,13 @@ final class ReadingListing {
         CSVWriter.line(
           [
             reading.id.description, TimestampFormat.iso8601(reading.timestamp, in: zone),
-            AmountFormat.plain(reading.amount), reading.note ?? "",
+            AmountFormat.exact(reading.amount), reading.note ?? "",
           ] + (isMeter ? [reading.isReset ? "yes" : ""] : [])))
     case .json:
       var pairs: [(String, JSONWriter.Value)] = [
         ("id", .integer(reading.id.rawValue)),
         ("timestamp", .string(TimestampFormat.iso8601(reading.timestamp, in: zone))),
-        ("amount", .number(reading.amount)), ("note", .optional(reading.note)),
+        ("amount", .amount(reading.amount)), ("note", .optional(reading.note)),
       ]
       if isMeter { pairs.append(("reset", .bool(reading.isReset))) }
       output.write((count == 0 ? "\n" : ",\n") + JSONWriter.object(pairs))

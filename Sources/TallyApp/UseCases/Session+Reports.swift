@@ -96,7 +96,7 @@ extension Session {
           CSVWriter.line(
             [
               title, TimestampFormat.iso8601(reading.timestamp, in: zone),
-              AmountFormat.plain(reading.amount), reading.note ?? "",
+              AmountFormat.exact(reading.amount), reading.note ?? "",
             ] + (marksResets ? [reading.isReset ? "yes" : ""] : [])))
       }
     case .json:
@@ -105,7 +105,7 @@ extension Session {
         var pairs: [(String, JSONWriter.Value)] = [
           ("project", .string(title)),
           ("timestamp", .string(TimestampFormat.iso8601(reading.timestamp, in: zone))),
-          ("amount", .number(reading.amount)), ("note", .optional(reading.note)),
+          ("amount", .amount(reading.amount)), ("note", .optional(reading.note)),
         ]
         if marksResets { pairs.append(("reset", .bool(reading.isReset))) }
         output.write((count == 0 ? "\n" : ",\n") + JSONWriter.object(pairs))

@@ -1,8 +1,22 @@
 import Foundation
 
-/// How tally writes every number that a person or a program reads: CSV, JSON, tables,
-/// Markdown, screens and messages all go through ``plain(_:)``.
+/// How tally writes numbers: a stored amount that a program may read back through
+/// ``exact(_:)``, every figure for people (tables, reports, screens, messages) through
+/// ``plain(_:)``.
 public enum AmountFormat {
+  /// The shortest text that reads back as `amount` exactly, as Swift's own `description` of
+  /// a `Double` writes it: `0.3333333333333333` for a third, `42.5`, `3`, `1e-05`.
+  ///
+  /// Every output of stored readings (`export`, `item list --format csv|json`) uses it, so an
+  /// export imported again finds each reading it holds. Whole numbers print without a
+  /// fraction (`3`, not `3.0`), and `-0` as `0`; every amount ``AmountRange`` allows reads
+  /// back through ``AmountParser``.
+  public static func exact(_ amount: Double) -> String {
+    guard amount.isFinite else { return plain(amount) }
+    if amount == amount.rounded(), abs(amount) < 1e15 { return String(Int64(amount)) }
+    return amount.description
+  }
+
   /// The shortest text of `amount` rounded to 15 significant digits.
   ///
   /// This is what `sqlite3` and `printf %.15g` show: `42.5`, `3`, `0.1`, `-7.25`, `1556.8`

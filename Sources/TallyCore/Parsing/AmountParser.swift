@@ -113,6 +113,12 @@ public enum AmountParser {
     } else {
       throw notANumber(bytes, decimalComma: decimalComma)
     }
+    // A literal with a digit other than 0 that reads as 0 (`1e-400`) is too small to store.
+    guard value != 0 || significant == 0 else {
+      throw ParseError(
+        value: String(decoding: bytes, as: UTF8.self),
+        reason: "too small: it is not 0, but would be stored as 0")
+    }
     guard AmountRange.contains(value) else {
       throw ParseError(value: String(decoding: bytes, as: UTF8.self), reason: AmountRange.reason)
     }

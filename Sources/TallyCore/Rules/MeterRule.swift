@@ -32,6 +32,20 @@ public enum MeterRule {
       hint: "Nothing was imported. " + hint)
   }
 
+  /// The error for a change that would leave the readings of `project` falling at `fall`,
+  /// found after the change was written: an undo, a redo, a copy.
+  static func brokenError(_ fall: MeterFall, in project: Project, doing operation: String)
+    -> TallyError
+  {
+    TallyError(
+      .conflict,
+      "cannot \(operation): \(describe(fall, in: project, verb: "would be")): "
+        + "\(project.title) is a meter, whose readings only count up",
+      hint: "Nothing was changed. If the meter was reset or replaced at reading "
+        + "\(fall.reading.id), mark it as a reset (`tally item edit \(fall.reading.id) --reset`) "
+        + "and try again.")
+  }
+
   private static func error(
     _ fall: MeterFall, in project: Project, name: (Reading) -> String?, hint: String
   ) -> TallyError {
@@ -43,7 +57,8 @@ public enum MeterRule {
 
   /// `reading 7 (900 km at …) is lower than reading 6 (1000 km at …) before it`.
   private static func describe(
-    _ fall: MeterFall, in project: Project, name: (Reading) -> String? = { _ in nil }
+    _ fall: MeterFall, in project: Project, verb: String = "is",
+    name: (Reading) -> String? = { _ in nil }
   ) -> String {
     func describe(_ reading: Reading) -> String {
       let amount =
@@ -51,7 +66,8 @@ public enum MeterRule {
       let which = name(reading) ?? "reading \(reading.id)"
       return "\(which) (\(amount) at \(reading.timestamp))"
     }
-    return describe(fall.reading) + " is lower than " + describe(fall.previous) + " before it"
+    return describe(fall.reading) + " \(verb) lower than " + describe(fall.previous)
+      + " before it"
   }
 
   /// Checks that adding `reading` to `project` keeps its readings counting up; a reading

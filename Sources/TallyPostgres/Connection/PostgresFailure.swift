@@ -35,6 +35,7 @@ enum PostgresFailure {
     _ error: any Error, doing operation: String, address: PostgresAddress
   ) -> TallyError {
     if let error = error as? TallyError { return error }
+    if let broken = error as? RuleBroken { return broken.error(doing: operation) }
     let nothingChanged = "Nothing was changed."
     guard let error = error as? PSQLError else {
       return TallyError(

@@ -62,6 +62,7 @@ extension PostgresStorage: StorageReceiving {
       }
       try MigrationCheck.compare(
         expected, stored, projects: projects, target: address.description)
+      try ChangeRules.checkCopied(projects, in: PostgresFacts(session))
     }
   }
 }

@@ -32,6 +32,8 @@ struct PostgresWriter {
   func applyChecked(_ change: Change, taking action: String, entry: JournalEntryRow) throws {
     do {
       try applyKeepingCounters(change)
+    } catch let broken as RuleBroken {
+      throw broken.error(doing: "\(action) \"\(entry.description)\"")
     } catch let changed as RowChanged {
       throw TallyError(
         .conflict,
@@ -48,10 +50,14 @@ struct PostgresWriter {
   }
 
   /// Writes `change` and brings the reading counters of the projects it touches up to date.
+  ///
+  /// ``ChangeRules`` are checked on what it wrote; ``RuleBroken`` is thrown when a rule does
+  /// not hold, and the transaction is then rolled back.
   func applyKeepingCounters(_ change: Change) throws {
     var counters = CounterChanges()
     try apply(change, counting: &counters)
     try updateCounters(counters)
+    try ChangeRules.check(change, in: facts)
   }
 
   private func apply(_ change: Change, counting counters: inout CounterChanges) throws {

@@ -12,7 +12,7 @@ struct ReadingForm: Form {
     let parser = TimestampParser(zone: session.zone)
     return [
       FormField(
-        name: "amount", label: "amount", defaultValue: AmountFormat.plain(reading.amount),
+        name: "amount", label: "amount", defaultValue: AmountFormat.exact(reading.amount),
         isRequired: true,
         check: { text in
           do {
@@ -44,11 +44,20 @@ struct ReadingForm: Form {
     for answers: [String: String], in state: AppState, session: Session
   ) throws(TallyError) -> Request? {
     let reading = try Self.reading(readingID, in: state)
+    // An answer left as shown keeps the stored value: the time is shown to the minute or the
+    // second, and an amount may carry more digits than a person reads.
+    let shownTime = TimestampFormat.local(reading.timestamp, in: session.zone)
     let amount: Double
     let timestamp: Timestamp
     do {
-      amount = try AmountParser.parse(answers["amount"] ?? "")
-      timestamp = try TimestampParser(zone: session.zone).parse(answers["time"] ?? "")
+      let typedAmount = answers["amount"] ?? ""
+      let typedTime = answers["time"] ?? ""
+      amount =
+        typedAmount == AmountFormat.exact(reading.amount)
+        ? reading.amount : try AmountParser.parse(typedAmount)
+      timestamp =
+        typedTime == shownTime
+        ? reading.timestamp : try TimestampParser(zone: session.zone).parse(typedTime)
     } catch {
       throw TallyError(.invalidInput, "\(error)")
     }

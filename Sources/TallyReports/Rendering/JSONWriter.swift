@@ -5,7 +5,10 @@ public enum JSONWriter {
   /// A JSON value.
   public enum Value: Sendable, Equatable {
     case string(String)
+    /// A figure for people, rounded to 15 significant digits (``AmountFormat/plain(_:)``).
     case number(Double)
+    /// A stored amount, written so that it reads back exactly (``AmountFormat/exact(_:)``).
+    case amount(Double)
     case integer(Int64)
     case bool(Bool)
     case null
@@ -40,6 +43,7 @@ public enum JSONWriter {
     switch value {
     case .string(let text): string(text)
     case .number(let number): number.isFinite ? AmountFormat.plain(number) : "null"
+    case .amount(let amount): amount.isFinite ? AmountFormat.exact(amount) : "null"
     case .integer(let integer): String(integer)
     case .bool(let flag): flag ? "true" : "false"
     case .null: "null"

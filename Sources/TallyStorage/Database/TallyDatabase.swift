@@ -178,6 +178,8 @@ public struct TallyDatabase: Storage {
       }
     } catch let error as TallyError {
       throw error
+    } catch let broken as RuleBroken {
+      throw broken.error(doing: operation)
     } catch {
       throw StorageFailure.describe(error, doing: operation, path: path)
     }

@@ -2,16 +2,18 @@ import GRDB
 import TallyCore
 
 extension Database {
-  /// Writes `change` to the tables and brings the reading counters of the projects it touches
-  /// up to date: the one path by which stored data changes, whether for a new request, an undo
-  /// or a redo.
+  /// Writes `change` to the tables, brings the reading counters of the projects it touches
+  /// up to date and checks ``ChangeRules`` on what it wrote: the one path by which stored data
+  /// changes, whether for a new request, an undo or a redo.
   ///
   /// - Throws: A ``TallyError`` when a row the change expects is not there (the journal and
-  ///   the tables disagree), or SQLite's error.
+  ///   the tables disagree), ``RuleBroken`` when the rows written break a rule, or SQLite's
+  ///   error. The transaction is then rolled back.
   func applyKeepingCounters(_ change: Change) throws {
     var added: [ProjectID: Int] = [:]
     try apply(change, counting: &added)
     try updateCounters(of: change.projectIDs, adding: added)
+    try ChangeRules.check(change, in: SQLiteFacts(db: self))
   }
 
   /// Writes `change` to the tables, adding to `added` how many readings each project gained

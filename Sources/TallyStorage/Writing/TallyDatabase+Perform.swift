@@ -21,7 +21,9 @@ extension TallyDatabase {
           throw TallyError(.conflict, "there is nothing to undo")
         }
         let change = try entry.decodedChange()
-        try db.applyKeepingCounters(change.inverse)
+        try RuleBroken.naming("undo \"\(entry.description)\"") {
+          try db.applyKeepingCounters(change.inverse)
+        }
         try db.markUndone(entry, true)
         message = "Undid: \(entry.description)"
       case .redo:
@@ -29,7 +31,9 @@ extension TallyDatabase {
           throw TallyError(.conflict, "there is nothing to redo")
         }
         let change = try entry.decodedChange()
-        try db.applyKeepingCounters(change)
+        try RuleBroken.naming("redo \"\(entry.description)\"") {
+          try db.applyKeepingCounters(change)
+        }
         try db.markUndone(entry, false)
         message = "Redid: \(entry.description)"
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),

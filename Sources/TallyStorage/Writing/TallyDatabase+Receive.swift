@@ -41,6 +41,7 @@ extension TallyDatabase: StorageReceiving {
           count: row[1], sum: row[2], min: nil, max: nil)
       }
       try MigrationCheck.compare(expected, stored, projects: projects, target: path)
+      try ChangeRules.checkCopied(projects, in: SQLiteFacts(db: db))
     }
   }
 }

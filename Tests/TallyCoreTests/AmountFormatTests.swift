@@ -1,0 +1,45 @@
+import TallyCore
+import Testing
+
+/// Stored amounts are written so that they read back exactly; figures for people keep 15
+/// significant digits.
+@Suite struct AmountFormatTests {
+  @Test(arguments: [
+    (1.0 / 3.0, "0.3333333333333333", "0.333333333333333"),
+    (999_999_999_999_999.9, "999999999999999.9", "1e+15"),
+    (0.1, "0.1", "0.1"), (42.5, "42.5", "42.5"), (3, "3", "3"), (-0.0, "0", "0"),
+    (1e-5, "1e-05", "1e-05"), (0.1 + 0.2, "0.30000000000000004", "0.3"),
+    (-7.25, "-7.25", "-7.25"), (123_456_789.123_456_78, "123456789.12345678", "123456789.123457"),
+  ])
+  func writesTheShortestExactFormAndTheRoundedOne(amount: Double, exact: String, plain: String) {
+    #expect(AmountFormat.exact(amount) == exact)
+    #expect(AmountFormat.plain(amount) == plain)
+  }
+
+  /// Every amount in the range, drawn from its bits, reads back from its exact form.
+  @Test func everyAmountInTheRangeReadsBackExactly() throws {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var checked = 0
+    while checked < 20_000 {
+      // xorshift64*: a bit pattern, kept when it is an amount tally may store.
+      state ^= state >> 12
+      state ^= state << 25
+      state ^= state >> 27
+      let amount = Double(bitPattern: state &* 0x2545_F491_4F6C_DD1D)
+      guard amount.isFinite, abs(amount) < 1e15 else { continue }
+      checked += 1
+      let text = AmountFormat.exact(amount)
+      let read = try AmountParser.parse(text)
+      #expect(read == amount, "\(amount) was written \(text) and read as \(read)")
+    }
+  }
+
+  @Test(arguments: ["1e-400", "0.0001e-500", "-1e-330", "1e-324"])
+  func aLiteralThatWouldBeStoredAsZeroIsRefused(text: String) {
+    #expect(
+      throws: ParseError(value: text, reason: "too small: it is not 0, but would be stored as 0")
+    ) {
+      try AmountParser.parse(text)
+    }
+  }
+}
