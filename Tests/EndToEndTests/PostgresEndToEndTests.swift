@@ -174,7 +174,7 @@ struct PostgresEndToEndTests {
     let server = try PostgresTestServer.newDatabaseURL()
     let copied = try sandbox.run("migrate", "--to", server)
     #expect(copied.status == 0)
-    #expect(copied.stderr.contains("Copied 2 projects, 3 readings and 1 running timer;"))
+    #expect(copied.stderr.contains("Copied 2 projects, 3 readings, 0 imports and 1 running timer;"))
     let there = try Sandbox()
     there.environment["TALLY_DB"] = server
     #expect(try there.everything() == before)

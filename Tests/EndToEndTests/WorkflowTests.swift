@@ -126,7 +126,7 @@ import Testing
     #expect(
       try sandbox.succeed("export") == """
         project,timestamp,amount,note
-        Writing,2024-06-01T09:00:00+00:00,20.0166666666667,chapter 2
+        Writing,2024-06-01T09:00:00+00:00,20.016666666666666,chapter 2
 
         """)
     let again = try sandbox.run("timer", "cancel", "Writing")

@@ -1,10 +1,12 @@
 public import TallyCore
 
-/// `tally migrate`: copies every project, reading and running timer from one storage into an
-/// empty one, all or nothing, checked by each project's count and sum before it commits.
+/// `tally migrate` and `tally restore` onto a server: copies every project, import, reading and
+/// running timer from one storage into an empty one, all or nothing, checked by each project's
+/// count and sum before it commits.
 ///
-/// Ids, notes, reset marks, goals and times come along; the journal (undo history), the
-/// import batches and saved screens do not: the copy starts a history of its own.
+/// The source is read in one snapshot, so others may go on writing to it meanwhile. Ids,
+/// notes, reset marks, goals, times and the list of imports come along; the journal (undo
+/// history) and saved screens do not: the copy starts a history of its own.
 public enum StorageMigration {
   /// What a migration copied.
   public struct Summary: Equatable, Sendable {
@@ -14,41 +16,27 @@ public enum StorageMigration {
     public var readings: Int
     /// How many running timers.
     public var timers: Int
+    /// How many imports.
+    public var imports: Int
   }
 
   /// Copies `source` into `target`.
   ///
-  /// - Throws: ``TallyError`` when the target holds projects, a write fails, or the figures
-  ///   differ (someone wrote to the source meanwhile, say); the target is then unchanged.
+  /// - Throws: ``TallyError`` when the source holds no projects, the target holds projects, a
+  ///   write fails, or the figures differ; the target is then unchanged.
   public static func copy(
-    from source: any Storage, to target: any StorageReceiving
+    from source: any StorageCopying, to target: any StorageReceiving
   ) throws(TallyError) -> Summary {
-    let snapshot = try source.snapshot()
-    let projects = snapshot.projects.map(\.project)
-    guard !projects.isEmpty else {
-      throw TallyError(
-        .notFound, "the source database holds no projects; nothing was copied",
-        hint: "Check --db or TALLY_DB (with --to) or the URL of --from.")
-    }
-    var expected: [ProjectID: RangeFigures] = [:]
-    for project in projects {
-      expected[project.id] = try source.withAggregates(of: project.id) { figures in
-        guard let span = try figures.span() else {
-          return RangeFigures(count: 0, sum: 0, min: nil, max: nil)
-        }
-        let end = Timestamp(microsecondsSince1970: span.upperBound.microsecondsSince1970 + 1)
-        return try figures.aggregate(from: span.lowerBound, to: end)
+    try source.withCopy { copy throws(TallyError) in
+      guard !copy.projects.isEmpty else {
+        throw TallyError(
+          .notFound, "the source database holds no projects; nothing was copied",
+          hint: "Check --db or TALLY_DB (with --to) or the URL of --from.")
       }
+      try target.receive(copy)
+      return Summary(
+        projects: copy.projects.count, readings: copy.readingCount, timers: copy.timers.count,
+        imports: copy.batches.count)
     }
-    // The target may run this more than once (a transaction tried again): the readings are
-    // read anew each time, and their number is the one the check confirmed.
-    try target.receive(projects: projects, timers: snapshot.timers, expected: expected) { add in
-      for project in projects {
-        try source.forEachReading(of: project.id, add)
-      }
-    }
-    return Summary(
-      projects: projects.count, readings: expected.values.reduce(0) { $0 + $1.count },
-      timers: snapshot.timers.count)
   }
 }

@@ -10,10 +10,11 @@ public struct MigrateCommand: ParsableCommand {
     commandName: "migrate",
     abstract: "Copy the database to a PostgreSQL server (--to), or from one (--from).",
     discussion: """
-      Copies every project, reading and running timer, with their ids, into a database that \
-      holds no projects, in one transaction, and checks each project's count and sum before it \
-      commits: all or nothing. The undo history and the list of imports stay behind. The \
-      database of --db or TALLY_DB is the source with --to, the target with --from.
+      Copies every project, import, reading and running timer, with their ids, into a \
+      database that holds no projects, in one transaction, and checks each project's count and \
+      sum before it commits: all or nothing. The source is read in one snapshot, so others may \
+      go on writing to it. The undo history stays behind. The database of --db or TALLY_DB is \
+      the source with --to, the target with --from.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -36,7 +37,9 @@ public struct MigrateCommand: ParsableCommand {
     there.location.path = to ?? from ?? ""
     there.creating = true
     let (sourceOptions, targetOptions) = to != nil ? (here, there) : (there, here)
-    let source = try sourceOptions.openStorage()
+    guard let source = try sourceOptions.openStorage() as? any StorageCopying else {
+      throw TallyError(.storage, "the source database cannot be copied")
+    }
     guard let target = try targetOptions.openStorage() as? any StorageReceiving else {
       throw TallyError(.storage, "the target database cannot take a copy")
     }
@@ -44,7 +47,8 @@ public struct MigrateCommand: ParsableCommand {
     FileHandle.standardError.write(
       Data(
         ("Copied \(Self.count(summary.projects, "project")), "
-          + "\(Self.count(summary.readings, "reading")) and "
+          + "\(Self.count(summary.readings, "reading")), "
+          + "\(Self.count(summary.imports, "import")) and "
           + "\(Self.count(summary.timers, "running timer")); each project's count and sum "
           + "checked\n").utf8))
   }

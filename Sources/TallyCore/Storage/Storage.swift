@@ -98,19 +98,29 @@ extension Storage {
   }
 }
 
-/// A storage that takes in a whole copy of another's data, for `tally migrate`.
+/// A storage that hands over everything it holds in one consistent snapshot.
+public protocol StorageCopying: Storage {
+  /// Reads everything in one snapshot, which stays open while `body` runs: writers elsewhere
+  /// go on, and the copy sees none of what they commit meanwhile.
+  ///
+  /// - Returns: What `body` returns.
+  /// - Throws: ``TallyError`` when the storage cannot be read; what `body` throws.
+  func withCopy<Result>(_ body: (StoredCopy) throws(TallyError) -> Result) throws(TallyError)
+    -> Result
+}
+
+/// A storage that takes in a whole copy of another's data, for `tally migrate` and
+/// `tally restore`.
 public protocol StorageReceiving: Storage {
-  /// Writes `projects` (with their ids, settings and times), their running `timers` and the
-  /// readings that `readings` hands over (with their ids, notes and reset marks) into this
-  /// storage, which must hold no projects, in one transaction; then checks, before it commits,
-  /// that each project holds the count and sum that `expected` gives.
+  /// Writes the copy's projects (with their ids, settings and times), imports, running timers
+  /// and readings (with their ids, notes, reset marks and imports) into this storage, which
+  /// must hold no projects, in one transaction; then checks, before it commits, that each
+  /// project holds the count and sum the copy expects, and that every meter's readings count
+  /// up (``ChangeRules/checkCopied(_:in:)``).
   ///
   /// - Throws: ``TallyError`` when the storage already holds projects, a write fails, or a
   ///   project's figures differ; nothing is written then.
-  func receive(
-    projects: [Project], timers: [RunningTimer], expected: [ProjectID: RangeFigures],
-    readings: (_ add: (Reading) throws -> Void) throws -> Void
-  ) throws(TallyError)
+  func receive(_ copy: StoredCopy) throws(TallyError)
 }
 
 extension RangeFigures {

@@ -8,6 +8,12 @@ enum CopyText {
     buffer.writeString("\t")
   }
 
+  /// Writes `value`, or NULL, as a field.
+  static func field(_ value: Int64?, into buffer: inout ByteBuffer) {
+    buffer.writeString(value.map(String.init) ?? "\\N")
+    buffer.writeString("\t")
+  }
+
   /// Writes `text`, or NULL, as a field.
   static func field(_ text: String?, into buffer: inout ByteBuffer) {
     if let text {

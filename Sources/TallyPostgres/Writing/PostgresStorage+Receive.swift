@@ -2,10 +2,8 @@ import PostgresNIO
 public import TallyCore
 
 extension PostgresStorage: StorageReceiving {
-  public func receive(
-    projects: [Project], timers: [RunningTimer], expected: [ProjectID: RangeFigures],
-    readings: (_ add: (Reading) throws -> Void) throws -> Void
-  ) throws(TallyError) {
+  public func receive(_ copy: StoredCopy) throws(TallyError) {
+    let projects = copy.projects
     try transaction(doing: "copy the data in") { session in
       let held = try session.value("SELECT count(*)::BIGINT FROM project", as: Int64.self) ?? 0
       guard held == 0 else {
@@ -18,18 +16,30 @@ extension PostgresStorage: StorageReceiving {
       for project in projects {
         try writer.applyKeepingCounters(.insertProject(project))
       }
+      for batch in copy.batches {
+        try session.rows(
+          """
+          INSERT INTO import_batch (id, project_id, file_name, sha256, at, imported, duplicates,
+            skipped, first_reading_id, last_reading_id, undone)
+          VALUES (\(batch.id.rawValue), \(batch.projectID.rawValue), \(batch.fileName),
+            \(batch.sha256), \(batch.at.microsecondsSince1970), \(Int64(batch.imported)),
+            \(Int64(batch.duplicates)), \(Int64(batch.skipped)),
+            \(batch.readingIDs?.lowerBound), \(batch.readingIDs?.upperBound), \(batch.isUndone))
+          """)
+      }
       // The readings stream in with COPY, ids and all.
       let feed = session.copy(
         into: "reading",
-        columns: ["id", "project_id", "amount", "timestamp", "note", "is_reset"])
+        columns: ["id", "project_id", "amount", "timestamp", "note", "batch_id", "is_reset"])
       do {
-        try readings { reading in
+        try copy.forEachReading { reading in
           try feed.write { buffer in
             CopyText.field(reading.id.rawValue, into: &buffer)
             CopyText.field(reading.projectID.rawValue, into: &buffer)
             CopyText.field(reading.amount, into: &buffer)
             CopyText.field(reading.timestamp.microsecondsSince1970, into: &buffer)
             CopyText.field(reading.note, into: &buffer)
+            CopyText.field(reading.batchID?.rawValue, into: &buffer)
             CopyText.end(reading.isReset, into: &buffer)
           }
         }
@@ -38,7 +48,7 @@ extension PostgresStorage: StorageReceiving {
         throw error
       }
       try feed.finish()
-      for timer in timers {
+      for timer in copy.timers {
         try writer.applyKeepingCounters(.startTimer(timer))
       }
       try session.rows(
@@ -48,7 +58,7 @@ extension PostgresStorage: StorageReceiving {
           last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
         """)
       // New rows get ids after the copied ones.
-      for table in ["project", "reading"] {
+      for table in ["project", "reading", "import_batch"] {
         try session.execute(
           "SELECT setval('\(table)_id_seq', GREATEST((SELECT MAX(id) FROM \(table)), 1))")
       }
@@ -61,7 +71,7 @@ extension PostgresStorage: StorageReceiving {
           count: Int(count), sum: sum, min: nil, max: nil)
       }
       try MigrationCheck.compare(
-        expected, stored, projects: projects, target: address.description)
+        copy.expected, stored, projects: projects, target: address.description)
       try ChangeRules.checkCopied(projects, in: PostgresFacts(session))
     }
   }

@@ -2,10 +2,8 @@ import GRDB
 public import TallyCore
 
 extension TallyDatabase: StorageReceiving {
-  public func receive(
-    projects: [Project], timers: [RunningTimer], expected: [ProjectID: RangeFigures],
-    readings: (_ add: (Reading) throws -> Void) throws -> Void
-  ) throws(TallyError) {
+  public func receive(_ copy: StoredCopy) throws(TallyError) {
+    let projects = copy.projects
     try write(doing: "copy the data in") { db in
       let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM project") ?? 0
       guard held == 0 else {
@@ -17,14 +15,15 @@ extension TallyDatabase: StorageReceiving {
       for project in projects {
         try ProjectRecord(project).insert(db)
       }
-      let insert = try db.cachedStatement(sql: ReadingRecord.insertSQL())
-      try readings { reading in
-        var copied = reading
-        copied.batchID = nil
-        try insert.execute(
-          arguments: StatementArguments([copied.id.rawValue] + ReadingRecord.values(of: copied)))
+      for batch in copy.batches {
+        try ImportBatchRecord(batch).insert(db)
       }
-      for timer in timers {
+      let insert = try db.cachedStatement(sql: ReadingRecord.insertSQL())
+      try copy.forEachReading { reading in
+        try insert.execute(
+          arguments: StatementArguments([reading.id.rawValue] + ReadingRecord.values(of: reading)))
+      }
+      for timer in copy.timers {
         try TimerRecord(timer).insert(db)
       }
       try db.execute(
@@ -40,7 +39,7 @@ extension TallyDatabase: StorageReceiving {
         stored[ProjectID(rawValue: row[0])] = RangeFigures(
           count: row[1], sum: row[2], min: nil, max: nil)
       }
-      try MigrationCheck.compare(expected, stored, projects: projects, target: path)
+      try MigrationCheck.compare(copy.expected, stored, projects: projects, target: path)
       try ChangeRules.checkCopied(projects, in: SQLiteFacts(db: db))
     }
   }

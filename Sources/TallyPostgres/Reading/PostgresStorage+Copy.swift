@@ -1,0 +1,54 @@
+import PostgresNIO
+public import TallyCore
+
+extension PostgresStorage: StorageCopying {
+  /// Reads everything in one REPEATABLE READ snapshot: writers go on, and the copy sees none
+  /// of what they commit meanwhile.
+  public func withCopy<Result>(
+    _ body: (StoredCopy) throws(TallyError) -> Result
+  ) throws(TallyError) -> Result {
+    try read(doing: "read the data to copy") { session in
+      let projects = try session.rows(
+        "SELECT \(unescaped: PostgresRows.projectColumns) FROM project ORDER BY id"
+      ).map { try PostgresRows.summary($0).project }
+      let timers = try session.rows("SELECT project_id, started_at FROM timer ORDER BY project_id")
+        .map { row in
+          let (id, started) = try row.decode((Int64, Int64).self)
+          return RunningTimer(
+            projectID: ProjectID(rawValue: id),
+            startedAt: Timestamp(microsecondsSince1970: started))
+        }
+      let batches = try session.rows(
+        "SELECT \(unescaped: PostgresRows.batchColumns) FROM import_batch ORDER BY id"
+      ).map(PostgresRows.importBatch)
+      var expected: [ProjectID: RangeFigures] = [:]
+      for project in projects {
+        expected[project.id] = RangeFigures(count: 0, sum: 0, min: nil, max: nil)
+      }
+      for row in try session.rows(
+        "SELECT project_id, count(*)::BIGINT, SUM(amount) FROM reading GROUP BY project_id")
+      {
+        let (project, count, sum) = try row.decode((Int64, Int64, Double).self)
+        expected[ProjectID(rawValue: project)] = RangeFigures(
+          count: Int(count), sum: sum, min: nil, max: nil)
+      }
+      let copy = StoredCopy(
+        projects: projects, timers: timers, batches: batches, expected: expected
+      ) { add in
+        try session.rows(
+          """
+          DECLARE copying NO SCROLL CURSOR FOR
+          SELECT \(unescaped: PostgresRows.readingColumns) FROM reading ORDER BY id
+          """)
+        while true {
+          let rows = try session.rows(
+            PostgresQuery(unsafeSQL: "FETCH \(Self.listingChunk) FROM copying"))
+          for row in rows { try add(try PostgresRows.reading(row)) }
+          if rows.count < Self.listingChunk { break }
+        }
+        try session.execute("CLOSE copying")
+      }
+      return try body(copy)
+    }
+  }
+}
