@@ -128,7 +128,7 @@ public struct TallyDatabase: Storage {
   }
 
   /// Brings the schema up to date, refusing a database from a newer tally.
-  private func migrate() throws {
+  func migrate() throws {
     try Self.refuseNewerSchema(queue, path: path)
     let migrator = Schema.migrator
     if try !queue.read(migrator.hasCompletedMigrations) {
@@ -136,7 +136,7 @@ public struct TallyDatabase: Storage {
     }
   }
 
-  private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws {
+  static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws {
     guard try queue.read(Schema.migrator.hasBeenSuperseded) else { return }
     throw TallyError(
       .storage, "\(path) was written by a newer version of tally; it was left untouched",

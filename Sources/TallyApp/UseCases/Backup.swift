@@ -1,0 +1,47 @@
+public import TallyCore
+public import TallyStorage
+
+/// `tally backup` and `tally restore`: a consistent copy of a whole database in a new SQLite
+/// file, and that copy brought back into an empty database, SQLite or PostgreSQL.
+public enum Backup {
+  /// Writes everything `storage` holds into the new SQLite file `path`: from SQLite with its
+  /// online backup (the undo history included), from a server in one read snapshot (projects,
+  /// imports, readings and timers; a server keeps each person's undo history to itself).
+  ///
+  /// - Returns: What the backup holds.
+  /// - Throws: ``TallyError`` when `path` exists or cannot be written, or the storage cannot
+  ///   be read; nothing is left behind.
+  public static func write(_ storage: any Storage, to path: String) throws(TallyError)
+    -> BackupSummary
+  {
+    if let database = storage as? TallyDatabase {
+      return try database.backup(to: path)
+    }
+    guard let source = storage as? any StorageCopying else {
+      throw TallyError(.storage, "this database cannot be backed up")
+    }
+    return try source.withCopy { copy throws(TallyError) in
+      try TallyDatabase.backup(copy, to: path)
+    }
+  }
+
+  /// Brings the backup in `path` into `storage`, which must hold no projects, all or nothing:
+  /// into SQLite the file as it was, onto a server its projects, imports, readings and timers.
+  ///
+  /// - Returns: What was restored.
+  /// - Throws: ``TallyError`` when the file is not a tally backup, `storage` holds projects,
+  ///   or the copy fails its checks; nothing is changed then.
+  public static func restore(from path: String, into storage: any Storage) throws(TallyError)
+    -> BackupSummary
+  {
+    if let database = storage as? TallyDatabase {
+      return try database.restore(from: path)
+    }
+    guard let target = storage as? any StorageReceiving else {
+      throw TallyError(.storage, "this database cannot take a backup")
+    }
+    let backup = try TallyDatabase.openBackup(path)
+    let summary = try StorageMigration.copy(from: backup, to: target)
+    return BackupSummary(projects: summary.projects, readings: summary.readings)
+  }
+}

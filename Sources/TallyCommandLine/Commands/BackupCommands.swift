@@ -1,0 +1,64 @@
+public import ArgumentParser
+import Foundation
+import TallyApp
+import TallyCore
+import TallyStorage
+
+/// `tally backup FILE`: a consistent copy of the whole database in a new SQLite file.
+public struct BackupCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "backup",
+    abstract: "Write a consistent copy of the whole database into a new SQLite file.",
+    discussion: """
+      Copies everything while other processes go on writing: from SQLite with its online \
+      backup (projects, readings, imports, timers, the undo history, saved screens), from a \
+      PostgreSQL server in one read snapshot (projects, readings, imports, timers). The file is \
+      readable by you alone; an existing file is never overwritten. `tally restore FILE` brings \
+      it back.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: ArgumentHelp("The new file to write.", valueName: "file"))
+  var file: String
+
+  public init() {}
+
+  public func run() throws {
+    let storage = try global.sessionOptions(creating: false).openStorage()
+    let summary = try Backup.write(storage, to: file)
+    FileHandle.standardError.write(
+      Data(
+        "Backed up \(summary.projects) project(s) and \(summary.readings) reading(s) to \(file)\n"
+          .utf8))
+  }
+}
+
+/// `tally restore FILE`: brings a backup into an empty database.
+public struct RestoreCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "restore",
+    abstract: "Bring a backup into an empty database (SQLite or PostgreSQL), all or nothing.",
+    discussion: """
+      The database of --db or TALLY_DB must hold no projects; it is created if it does not \
+      exist. Into SQLite the backup comes back as it was, undo history included; onto a \
+      server its projects, readings, imports and timers, checked by each project's count and \
+      sum before the transaction commits.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: ArgumentHelp("The backup to bring back.", valueName: "file"))
+  var file: String
+
+  public init() {}
+
+  public func run() throws {
+    // The backup is checked before the target is created.
+    _ = try TallyDatabase.openBackup(file)
+    let storage = try global.sessionOptions(creating: true).openStorage()
+    let summary = try Backup.restore(from: file, into: storage)
+    FileHandle.standardError.write(
+      Data(
+        ("Restored \(summary.projects) project(s) and \(summary.readings) reading(s) from "
+          + "\(file)\n").utf8))
+  }
+}

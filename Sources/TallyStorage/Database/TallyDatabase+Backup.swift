@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+public import TallyCore
+
+/// What a backup holds, or a restore brought in.
+public struct BackupSummary: Equatable, Sendable {
+  /// How many projects.
+  public var projects: Int
+  /// How many readings.
+  public var readings: Int
+
+  /// Creates a summary.
+  public init(projects: Int, readings: Int) {
+    self.projects = projects
+    self.readings = readings
+  }
+}
+
+extension TallyDatabase {
+  /// Writes a consistent copy of the whole database into the new file `path` with SQLite's
+  /// online backup: every table, the undo history, the list of imports and the readings an
+  /// undone import set aside included, as one snapshot while other processes go on writing.
+  ///
+  /// - Returns: What the backup holds.
+  /// - Throws: ``TallyError`` when `path` exists or cannot be written; nothing is left behind.
+  public func backup(to path: String) throws(TallyError) -> BackupSummary {
+    let file = try NewFile(path)
+    do {
+      let destination = try DatabaseQueue(path: file.temporary)
+      try queue.backup(to: destination)
+      let summary = try destination.read(Self.summary)
+      try destination.close()
+      try file.commit()
+      return summary
+    } catch {
+      file.discard()
+      throw Self.describe(error, doing: "back up the database", path: path)
+    }
+  }
+
+  /// Writes `copy`, another storage's data, into the new SQLite file `path`: the backup of a
+  /// database on a server.
+  ///
+  /// - Returns: What the backup holds.
+  /// - Throws: ``TallyError`` when `path` exists or cannot be written, or the copy fails its
+  ///   checks; nothing is left behind.
+  public static func backup(_ copy: StoredCopy, to path: String) throws(TallyError)
+    -> BackupSummary
+  {
+    let file = try NewFile(path)
+    do {
+      let location = DatabaseLocation(option: file.temporary, environment: [:], homeDirectory: "/")
+      let database = try TallyDatabase.open(at: location)
+      try database.receive(copy)
+      let summary = try database.queue.read(summary)
+      try database.queue.close()
+      try file.commit()
+      return summary
+    } catch {
+      file.discard()
+      throw describe(error, doing: "back up the database", path: path)
+    }
+  }
+
+  /// Brings the backup at `path` into this database, which must hold no projects: the whole
+  /// file as it was (undo history and list of imports included), in one step, or nothing.
+  ///
+  /// - Returns: What the restored database holds.
+  /// - Throws: ``TallyError`` when the file is not a tally backup, is from a newer tally, or
+  ///   this database holds projects; nothing is changed then.
+  public func restore(from path: String) throws(TallyError) -> BackupSummary {
+    do {
+      let source = try Self.openBackupFile(at: path)
+      defer { try? source.close() }
+      let held = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM project") }
+      guard held == 0 else {
+        throw TallyError(
+          .conflict,
+          "\(self.path) already holds \(held ?? 0) projects; restore brings a backup into an "
+            + "empty database, and nothing was changed",
+          hint: "Name a new database with --db or TALLY_DB.")
+      }
+      try source.backup(to: queue)
+      try migrate()
+      return try queue.read(Self.summary)
+    } catch {
+      throw Self.describe(error, doing: "restore \(path)", path: self.path)
+    }
+  }
+
+  /// Opens the backup at `path` to copy from, after checking that it is one.
+  ///
+  /// - Returns: The backup, as a storage to copy.
+  /// - Throws: ``TallyError`` naming the file.
+  public static func openBackup(_ path: String) throws(TallyError) -> TallyDatabase {
+    do {
+      try openBackupFile(at: path).close()
+    } catch {
+      throw describe(error, doing: "open the backup", path: path)
+    }
+    return try open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"), creating: false)
+  }
+
+  /// Opens the backup at `path` to read from, after checking that it is one: a tally
+  /// database (not an empty one) that this tally can read.
+  ///
+  /// - Returns: The backup, read-only.
+  /// - Throws: ``TallyError`` naming the file.
+  static func openBackupFile(at path: String) throws -> DatabaseQueue {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue
+    else {
+      throw TallyError(.notFound, "there is no backup file \(path)")
+    }
+    var configuration = Configuration()
+    configuration.readonly = true
+    let source = try DatabaseQueue(path: path, configuration: configuration)
+    if try FileMark.refuseForeign(source, path: path) {
+      throw TallyError(.invalidInput, "\(path) is empty: it holds no tally backup")
+    }
+    try refuseNewerSchema(source, path: path)
+    return source
+  }
+
+  private static func summary(_ db: Database) throws -> BackupSummary {
+    BackupSummary(
+      projects: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM project") ?? 0,
+      readings: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reading") ?? 0)
+  }
+
+  private static func describe(_ error: any Error, doing operation: String, path: String)
+    -> TallyError
+  {
+    if let error = error as? TallyError { return error }
+    if let broken = error as? RuleBroken { return broken.error(doing: operation) }
+    return StorageFailure.describe(error, doing: operation, path: path)
+  }
+}
