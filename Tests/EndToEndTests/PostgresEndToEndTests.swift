@@ -139,18 +139,16 @@ struct PostgresEndToEndTests {
     process.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { $1 }
     process.standardError = FileHandle.nullDevice
     try process.run()
-    // Wait until the server holds some of the import's rows, then kill the client.
+    // Wait until the server has taken some of the import's rows (its COPY progress says so),
+    // then kill the client.
     let database = sandbox.environment["TALLY_DB"] ?? ""
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline, process.isRunning {
-      let copying = try psql(
-        database,
-        "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'tally' "
-          + "AND query LIKE 'COPY%'")
-      if copying != "0" { break }
-      usleep(20_000)
+      let copied = try psql(
+        database, "SELECT COALESCE(MAX(tuples_processed), 0) FROM pg_stat_progress_copy")
+      if (Int(copied) ?? 0) >= 1_000 { break }
+      usleep(5_000)
     }
-    usleep(200_000)
     #expect(process.isRunning, "the import ended before it could be killed")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()

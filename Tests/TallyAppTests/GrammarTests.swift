@@ -47,12 +47,24 @@ import Testing
       (error as? TallyError)?.message
         == "--goal-per 'fortnight' is not a period: choose daily, weekly, monthly, quarterly or yearly"
     }
-    #expect(throws: TallyError.self) { try request("project", "edit", "Run", "--goal-is", "most") }
-    #expect(throws: TallyError.self) { try request("report", "Run", "--stats", "sum,median") }
+    #expect(
+      throws: TallyError(
+        .invalidInput, "--goal-is 'most' is neither at-least nor at-most")
+    ) { try request("project", "edit", "Run", "--goal-is", "most") }
+    #expect(
+      throws: TallyError(
+        .invalidInput,
+        "--stats 'sum,median': 'median' is not a statistic; choose from "
+          + "count, sum, min, max, mean, first, last, change, usage, rate, goal, "
+          + "progress, met")
+    ) { try request("report", "Run", "--stats", "sum,median") }
   }
 
   @Test func anAmountThatIsNotANumberIsRefusedByTheGrammar() {
-    #expect(throws: TallyError.self) { try request("item", "add", "Car", "twelve") }
+    #expect(
+      throws: TallyError(
+        .invalidInput, "amount 'twelve': not a number")
+    ) { try request("item", "add", "Car", "twelve") }
   }
 
   @Test func aReportNamesItsProjectsOrAll() throws {
@@ -82,7 +94,10 @@ import Testing
   }
 
   @Test func aLineInsideASessionCannotChooseAnotherDatabase() {
-    #expect(throws: TallyError.self) { try request("project", "list", "--db", "/tmp/x") }
+    #expect(
+      throws: TallyError(
+        .invalidInput, "--db and --tz are chosen when tally starts, not inside the REPL")
+    ) { try request("project", "list", "--db", "/tmp/x") }
   }
 
   @Test func onlyCreatingCommandsMayCreateTheDatabase() throws {

@@ -77,7 +77,11 @@ struct FakeFacts: StoredFacts {
 
   @Test func titlesAreUniqueIgnoringCase() throws {
     let facts = FakeFacts(projects: [car])
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .conflict, "a project titled 'Car' already exists",
+        hint: "Titles are unique, ignoring case; choose another.")
+    ) {
       try ChangePlan.plan(
         .addProject(NewProject(title: "CAR", frequency: .daily), at: t1), in: facts)
     }
@@ -114,13 +118,26 @@ struct FakeFacts: StoredFacts {
   @Test func aProjectHasOneTimerThatStopsAfterItStarted() throws {
     let timer = RunningTimer(projectID: car.id, startedAt: t1)
     let facts = FakeFacts(projects: [car], timers: [timer])
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .conflict, "a timer is already running for Car since 1970-01-01T01:16:40+00:00",
+        hint: "Stop it first with `tally timer stop Car`.")
+    ) {
       try ChangePlan.plan(.startTimer(car.id, at: t1), in: facts)
     }
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .invalidInput,
+        "the timer for Car started at 1970-01-01T01:16:40+00:00, after the "
+          + "stop time 1970-01-01T00:16:40+00:00")
+    ) {
       try ChangePlan.plan(.stopTimer(car.id, at: t0), in: facts)
     }
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .conflict, "no timer is running for Car",
+        hint: "Start one with `tally timer start Car`.")
+    ) {
       try ChangePlan.plan(.stopTimer(car.id, at: t1), in: FakeFacts(projects: [car]))
     }
   }
@@ -153,14 +170,23 @@ struct FakeFacts: StoredFacts {
     var batch = ImportBatch(
       id: ImportBatchID(rawValue: 1), projectID: car.id, fileName: "a.csv", sha256: "", at: t0,
       imported: 2, duplicates: 0, skipped: 0)
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .conflict, "the project of import 1 has been deleted",
+        hint: "`tally undo` the deletion first.")
+    ) {
       try ChangePlan.plan(.undoImport(batch.id, at: t1), in: FakeFacts(batches: [batch]))
     }
     let plan = try ChangePlan.plan(
       .undoImport(batch.id, at: t1), in: FakeFacts(projects: [car], batches: [batch]))
     #expect(plan.message == "Took out import 1 (a.csv): 2 reading(s) from Car")
     batch.isUndone = true
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .conflict, "import 1 is already undone",
+        hint: "`tally log` shows the change that took it out; undoing that change "
+          + "brings it back (`tally undo` while it is the latest change).")
+    ) {
       try ChangePlan.plan(
         .undoImport(batch.id, at: t1), in: FakeFacts(projects: [car], batches: [batch]))
     }
@@ -202,15 +228,39 @@ struct FakeFacts: StoredFacts {
 
   @Test func aMeterRefusesAReadingLowerThanTheOneBeforeIt() throws {
     let facts = FakeFacts(projects: [odometer], readings: dial([100, 200, 300]))
-    #expect(throws: TallyError.self) { try ChangePlan.plan(add(150, day: 3), in: facts) }
+    #expect(
+      throws: TallyError(
+        .invalidInput,
+        "the new reading (150 km at 1970-01-04T00:00:00+00:00) is lower than "
+          + "reading 3 (300 km at 1970-01-03T00:00:00+00:00) before it: Odometer "
+          + "is a meter, whose readings only count up",
+        hint: "If the meter was reset or replaced, mark the reading as a reset: "
+          + "add it with --reset.")
+    ) { try ChangePlan.plan(add(150, day: 3), in: facts) }
     // Between two readings it must fit between them.
-    #expect(throws: TallyError.self) { try ChangePlan.plan(add(250, day: 0.5), in: facts) }
+    #expect(
+      throws: TallyError(
+        .invalidInput,
+        "reading 2 (200 km at 1970-01-02T00:00:00+00:00) is lower than the "
+          + "new reading (250 km at 1970-01-01T12:00:00+00:00) before it: "
+          + "Odometer is a meter, whose readings only count up",
+        hint: "Check the amount: reading 2 after it is lower. If the meter was "
+          + "reset or replaced at 2, mark that one: `tally item edit 2 --reset`.")
+    ) { try ChangePlan.plan(add(250, day: 0.5), in: facts) }
     _ = try ChangePlan.plan(add(250, day: 1.5), in: facts)
     _ = try ChangePlan.plan(add(300, day: 3), in: facts)
     // A reset may be lower, but the reading after it must not be lower than it.
     _ = try ChangePlan.plan(add(5, day: 3, reset: true), in: facts)
     _ = try ChangePlan.plan(add(5, day: 1.5, reset: true), in: facts)
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .invalidInput,
+        "reading 3 (300 km at 1970-01-03T00:00:00+00:00) is lower than the "
+          + "new reading (400 km at 1970-01-02T12:00:00+00:00) before it: "
+          + "Odometer is a meter, whose readings only count up",
+        hint: "Check the amount: reading 3 after it is lower. If the meter was "
+          + "reset or replaced at 3, mark that one: `tally item edit 3 --reset`.")
+    ) {
       try ChangePlan.plan(add(400, day: 1.5, reset: true), in: facts)
     }
   }
@@ -225,16 +275,42 @@ struct FakeFacts: StoredFacts {
   @Test func deletingOrUnmarkingAResetThatHoldsTheDialUpIsRefused() throws {
     let facts = FakeFacts(projects: [odometer], readings: dial([100, 200, 5, 50], resetAt: 2))
     let reset = ReadingID(rawValue: 3)
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .invalidInput,
+        "reading 4 (50 km at 1970-01-04T00:00:00+00:00) is lower than "
+          + "reading 2 (200 km at 1970-01-02T00:00:00+00:00) before it: Odometer "
+          + "is a meter, whose readings only count up",
+        hint: "Without reading 3, reading 4 would be lower than the one before it. "
+          + "Mark 4 as a reset first (`tally item edit 4 --reset`) if the meter "
+          + "was reset or replaced then.")
+    ) {
       try ChangePlan.plan(.deleteReading(reset, at: t1), in: facts)
     }
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .invalidInput,
+        "reading 4 (50 km at 1970-01-04T00:00:00+00:00) is lower than "
+          + "reading 2 (200 km at 1970-01-02T00:00:00+00:00) before it: Odometer "
+          + "is a meter, whose readings only count up",
+        hint: "Without reading 3, reading 4 would be lower than the one before it. "
+          + "Mark 4 as a reset first (`tally item edit 4 --reset`) if the meter "
+          + "was reset or replaced then.")
+    ) {
       try ChangePlan.plan(.editReading(reset, ReadingEdit(isReset: false), at: t1), in: facts)
     }
     // The reading after the reset can go: 5 then nothing.
     _ = try ChangePlan.plan(.deleteReading(ReadingID(rawValue: 4), at: t1), in: facts)
     // Moving a reading is checked where it lands: 50 right after 100.
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .invalidInput,
+        "reading 4 (50 km at 1970-01-01T12:00:00+00:00) is lower than "
+          + "reading 1 (100 km at 1970-01-01T00:00:00+00:00) before it: Odometer "
+          + "is a meter, whose readings only count up",
+        hint: "If the meter was reset or replaced, mark the reading as a reset: "
+          + "`--reset` with `tally item edit 4`.")
+    ) {
       try ChangePlan.plan(
         .editReading(
           ReadingID(rawValue: 4), ReadingEdit(timestamp: Timestamp(secondsSince1970: 43_200)),

@@ -19,15 +19,22 @@ import Testing
       try add.validated()
     }
     let edit = Request.editProject(ProjectID(rawValue: 1), ProjectEdit(title: title), at: at)
-    #expect(throws: TallyError.self) { try edit.validated() }
+    #expect(
+      throws: TallyError(
+        .invalidInput, "a project title cannot be empty")
+    ) { try edit.validated() }
   }
 
-  @Test(arguments: [Double.nan, .infinity, -.infinity])
-  func refusesAmountsThatAreNotFinite(amount: Double) {
+  @Test(arguments: [(Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")])
+  func refusesAmountsThatAreNotFinite(amount: Double, written: String) {
+    let refusal = TallyError(
+      .invalidInput,
+      "amount '\(written)' is out of range: an amount must be smaller than 1e15 (a quadrillion) "
+        + "in size")
     let reading = NewReading(projectID: ProjectID(rawValue: 1), amount: amount, timestamp: at)
-    #expect(throws: TallyError.self) { try Request.addReading(reading, at: at).validated() }
+    #expect(throws: refusal) { try Request.addReading(reading, at: at).validated() }
     let edit = Request.editReading(ReadingID(rawValue: 1), ReadingEdit(amount: amount), at: at)
-    #expect(throws: TallyError.self) { try edit.validated() }
+    #expect(throws: refusal) { try edit.validated() }
   }
 
   @Test func aBlankNoteIsNoNote() throws {

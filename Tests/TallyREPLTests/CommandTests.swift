@@ -60,8 +60,16 @@ import Testing
     #expect(try parse("open 2") == .go([.home, .project(spend)]))
     #expect(try parse("open mileage") == .go([.home, .project(mileage)]))
     #expect(try parse(#"open "Fuel costs""#) == .go([.home, .project(spend)]))
-    #expect(throws: TallyError.self) { try parse("open 3") }
-    #expect(throws: TallyError.self) { try parse("open Nothing") }
+    #expect(
+      throws: TallyError(
+        .notFound, "there is no project number 3",
+        hint: "The home screen numbers them 1 to 2.")
+    ) { try parse("open 3") }
+    #expect(
+      throws: TallyError(
+        .notFound, "there is no project titled 'Nothing'",
+        hint: "`home` lists the projects; Tab completes their titles.")
+    ) { try parse("open Nothing") }
     #expect(
       throws: TallyError(
         .invalidInput, "open takes one project: its number or its title",
@@ -134,11 +142,22 @@ import Testing
       #expect(error.message == "unknown command 'add'")
       #expect(error.hint?.contains("works on a project's screen") == true)
     }
-    #expect(throws: TallyError.self) { try parse("period yearly") }
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .invalidInput, "period works on a report's screen; `report` opens one")
+    ) { try parse("period yearly") }
+    #expect(
+      throws: TallyError(
+        .invalidInput,
+        "period takes one of daily, weekly, monthly, quarterly, yearly; not "
+          + "'hourly'")
+    ) {
       try parse("period hourly", on: [.home, .project(mileage), .report])
     }
-    #expect(throws: TallyError.self) { try parse("delete x", on: [.home, .project(mileage)]) }
+    #expect(
+      throws: TallyError(
+        .invalidInput, "'x' is not a reading id (the #12 of the list)")
+    ) { try parse("delete x", on: [.home, .project(mileage)]) }
   }
 
   @Test func theBreadcrumbNamesEachScreen() {

@@ -61,12 +61,22 @@ import Testing
     }
   }
 
-  @Test func aZoneWhoseMidnightDoesNotExistStillHasItsDay() throws {
-    // On 2018-11-04, Sao Paulo skipped from 00:00 to 01:00.
-    let zone = try #require(TimeZone(identifier: "America/Sao_Paulo"))
+  /// Days whose midnight a daylight-saving change skips, worked out from the zone rules by
+  /// hand: the day starts at 01:00 local time and lasts 23 hours.
+  @Test(arguments: [
+    // Santiago (still on daylight-saving time): 2024-09-08 00:00 (UTC-4) became 01:00 (UTC-3).
+    ("America/Santiago", "2024-09-08", 1_725_768_000, 1_725_850_800),
+    // Sao Paulo, before Brazil dropped it in 2019: 2018-11-04 00:00 (UTC-3) became 01:00.
+    ("America/Sao_Paulo", "2018-11-04", 1_541_300_400, 1_541_383_200),
+  ])
+  func aZoneWhoseMidnightDoesNotExistStillHasItsDay(
+    identifier: String, date: String, start: Int64, end: Int64
+  ) throws {
+    let zone = try #require(TimeZone(identifier: identifier))
     let day = PeriodCalendar(period: .daily, zone: zone).period(
-      containing: try at("2018-11-04T12:00", zone))
-    #expect(day.label == "2018-11-04")
-    #expect(day.start.seconds(until: day.end) == 23 * 3_600)
+      containing: try at(date + "T12:00", zone))
+    #expect(day.label == date)
+    #expect(day.start == Timestamp(secondsSince1970: start))
+    #expect(day.end == Timestamp(secondsSince1970: end))
   }
 }

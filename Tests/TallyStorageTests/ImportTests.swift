@@ -162,7 +162,12 @@ import Testing
   {
     let database = try backend.make()
     let new = NewProject(title: "Fuel", units: "l", frequency: .monthly)
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .invalidInput, "f.csv, line 3: bad",
+        hint: "Nothing was imported. Fix the file, or add --skip-invalid to import "
+          + "the valid rows.")
+    ) {
       try importRows(
         database, into: .create(new), [row(2, 100, 1)],
         problems: [RowProblem(line: 3, column: nil, value: nil, reason: "bad")], from: source)
@@ -273,7 +278,12 @@ import Testing
     let database = try TallyDatabase.open(
       at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
     let before = try indexSQL(path)
-    #expect(throws: TallyError.self) {
+    #expect(
+      throws: TallyError(
+        .invalidInput, "f.csv, line 2: bad",
+        hint: "Nothing was imported. Fix the file, or add --skip-invalid to import "
+          + "the valid rows.")
+    ) {
       try database.importReadings(
         into: .create(NewProject(title: "P", frequency: .daily)), fileName: "f.csv",
         at: Timestamp(secondsSince1970: 5), skipInvalid: false, dryRun: false, openProject: nil,

@@ -10,7 +10,6 @@ import signal
 import subprocess
 import tempfile
 import termios
-import time
 import unittest
 
 import pexpect
@@ -186,8 +185,9 @@ class REPLInATerminal(unittest.TestCase):
         self.expect_prompt(child, "tally › Mileage › ")
         child.send("add 999")
         # Let readline take the keys first: a Ctrl-C sent microseconds after them can flush
-        # them from the terminal while readline waits to read them (see the issue note).
-        time.sleep(0.3)
+        # them from the terminal while readline waits to read them. Readline echoes what it
+        # has read: wait for the echo, not for a time.
+        child.expect_exact("add 999")
         child.sendintr()
         self.expect_prompt(child, "tally › Mileage › ")
         child.sendline("report")
