@@ -89,8 +89,9 @@ import Testing
     #expect(AmountFormat.plain(amount) == text)
   }
 
-  /// Every sum prints with at most 15 significant digits, no trailing zeros, and as the
-  /// nearest such number: within half a unit of its 15th digit. The oracle counts digits in
+  /// Every sum prints as the nearest number of at most 15 significant digits.
+  ///
+  /// No trailing zeros, and within half a unit of its 15th digit. The oracle counts digits in
   /// the text; it does not format.
   @Test func printsTheNearestFifteenDigitNumberForRandomSums() throws {
     var generator = SystemRandomNumberGenerator()
