@@ -6,8 +6,10 @@ import TallyStorage
 import Testing
 
 @Suite struct AggregateTests {
-  @Test func theDatabaseSumsEachPeriodAsMemoryDoes() throws {
-    let database = try TallyDatabase.inMemory()
+  @Test(arguments: Backend.allCases) func theDatabaseSumsEachPeriodAsMemoryDoes(
+    _ backend: Backend
+  ) throws {
+    let database = try backend.make()
     let project = Project(
       id: ProjectID(rawValue: 1), title: "P", units: "", frequency: .daily,
       createdAt: Timestamp(secondsSince1970: 0), updatedAt: Timestamp(secondsSince1970: 0))

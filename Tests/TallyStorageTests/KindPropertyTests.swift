@@ -20,9 +20,10 @@ import Testing
   /// A storage with one project of `kind` holding `readings` (amount, time, reset), added one
   /// by one through the rules.
   static func stored(
-    _ kind: ProjectKind, _ readings: [(Double, Timestamp, Bool)], goals: [(Goal, Timestamp)] = []
-  ) throws -> (TallyDatabase, Project) {
-    let database = try TallyDatabase.inMemory()
+    on backend: Backend, _ kind: ProjectKind, _ readings: [(Double, Timestamp, Bool)],
+    goals: [(Goal, Timestamp)] = []
+  ) throws -> (any Storage, Project) {
+    let database = try backend.make()
     let at = Timestamp(secondsSince1970: base)
     _ = try database.perform(
       .addProject(NewProject(title: "P", frequency: .daily, kind: kind), at: at), openProject: nil)
@@ -55,15 +56,17 @@ import Testing
     }
   }
 
-  @Test func meterUsageIsTheIntegralOfTheDialOverEachPeriod() async {
+  @Test(arguments: Backend.allCases) func meterUsageIsTheIntegralOfTheDialOverEachPeriod(
+    _ backend: Backend
+  ) async {
     await propertyCheck(
-      count: 60, input: Gen.int(in: 0...1_000_000).array(of: 2...40),
+      count: backend == .sqlite ? 60 : 12, input: Gen.int(in: 0...1_000_000).array(of: 2...40),
       Gen.int(in: 0...(Self.zones.count - 1)), Gen.int(in: 0...(Frequency.allCases.count - 1))
     ) { codes, zoneIndex, periodIndex in
       let readings = Self.dial(codes)
       let zone = TimeZone(identifier: Self.zones[zoneIndex]) ?? .gmt
       let period = Frequency.allCases[periodIndex]
-      let (database, project) = try Self.stored(.meter, readings)
+      let (database, project) = try Self.stored(on: backend, .meter, readings)
       let report = try ProjectReportQuery(storage: database, zone: zone)
         .report(project, period: period)
 
@@ -108,9 +111,11 @@ import Testing
     }
   }
 
-  @Test func gaugeFirstLastAndChangeFollowASortOfTheReadings() async {
+  @Test(arguments: Backend.allCases) func gaugeFirstLastAndChangeFollowASortOfTheReadings(
+    _ backend: Backend
+  ) async {
     await propertyCheck(
-      count: 60, input: Gen.int(in: 0...1_000_000).array(of: 1...40),
+      count: backend == .sqlite ? 60 : 12, input: Gen.int(in: 0...1_000_000).array(of: 1...40),
       Gen.int(in: 0...(Self.zones.count - 1)), Gen.int(in: 0...(Frequency.allCases.count - 1))
     ) { codes, zoneIndex, periodIndex in
       // Added in random order, with repeated times: ties go by id, the order of adding.
@@ -122,7 +127,7 @@ import Testing
       }
       let zone = TimeZone(identifier: Self.zones[zoneIndex]) ?? .gmt
       let period = Frequency.allCases[periodIndex]
-      let (database, project) = try Self.stored(.gauge, readings)
+      let (database, project) = try Self.stored(on: backend, .gauge, readings)
       let report = try ProjectReportQuery(storage: database, zone: zone)
         .report(project, period: period)
       let sorted = readings.enumerated()
@@ -144,9 +149,12 @@ import Testing
     }
   }
 
-  @Test func streaksAndGoalsMatchADirectCountOverFinishedPeriods() async {
+  @Test(arguments: Backend.allCases) func streaksAndGoalsMatchADirectCountOverFinishedPeriods(
+    _ backend: Backend
+  ) async {
     await propertyCheck(
-      count: 40, input: Gen.int(in: 0...1_000).array(of: 1...60), Gen.bool, Gen.bool
+      count: backend == .sqlite ? 40 : 12, input: Gen.int(in: 0...1_000).array(of: 1...60),
+      Gen.bool, Gen.bool
     ) { codes, weekly, atLeast in
       // A reading a day from 2023-01-02 (a Monday), amounts 0 to 9; goals set on day 3 and
       // changed on day 20; now is the middle of the last day.
@@ -162,7 +170,7 @@ import Testing
       let firstSince = Timestamp(secondsSince1970: start + 3 * day)
       let secondSince = Timestamp(secondsSince1970: start + 20 * day)
       let (database, project) = try Self.stored(
-        .total, readings, goals: [(first, firstSince), (second, secondSince)])
+        on: backend, .total, readings, goals: [(first, firstSince), (second, secondSince)])
       let now = Timestamp(secondsSince1970: start + Int64(codes.count - 1) * day + day / 2)
       let report = try ProjectReportQuery(storage: database, zone: .gmt, clock: { now })
         .report(project, includesEmpty: true)

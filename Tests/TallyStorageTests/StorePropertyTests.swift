@@ -2,7 +2,9 @@ import Flow
 import Foundation
 import PropertyBased
 import TallyCore
+import TallyPostgres
 import TallyStorage
+import TestSupport
 import Testing
 
 /// Random sequences of requests, undo and redo included, through the real store and a file
@@ -53,22 +55,32 @@ import Testing
     }
   }
 
-  @Test func theStoreTheDatabaseAndTheModelAgree() async throws {
+  @Test(arguments: Backend.allCases) func theStoreTheDatabaseAndTheModelAgree(
+    _ backend: Backend
+  ) async throws {
     let codes = Gen.int(in: 0...1_000_000).array(of: 1...60)
-    await propertyCheck(count: 40, input: codes) { codes in
+    await propertyCheck(count: backend == .sqlite ? 40 : 10, input: codes) { codes in
       do {
-        try check(codes)
+        try check(codes, on: backend)
       } catch {
         Issue.record("\(error)")
       }
     }
   }
 
-  func check(_ codes: [Int]) throws {
+  func check(_ codes: [Int], on backend: Backend) throws {
     let folder = try TemporaryFolder()
-    let location = DatabaseLocation(
-      option: folder.path("p.sqlite"), environment: [:], homeDirectory: "/")
-    let database = try TallyDatabase.open(at: location)
+    let open: () throws -> any Storage
+    switch backend {
+    case .sqlite:
+      let location = DatabaseLocation(
+        option: folder.path("p.sqlite"), environment: [:], homeDirectory: "/")
+      open = { try TallyDatabase.open(at: location) }
+    case .postgres:
+      let address = try PostgresTestServer.newDatabase()
+      open = { try PostgresStorage.open(address, user: "tester") }
+    }
+    let database = try open()
     let store = try makeStore(database)
     var model = ReferenceModel()
     var now: Int64 = 1_700_000_000_000_000
@@ -86,7 +98,7 @@ import Testing
     try database.forEachReadingWithTitle { _, reading in stored[reading.id] = reading }
     #expect(stored == model.data.readings)
 
-    let reopened = try makeStore(try TallyDatabase.open(at: location))
+    let reopened = try makeStore(try open())
     #expect(reopened.state.stored == store.state.stored)
   }
 }
