@@ -13,5 +13,5 @@ for product in tally ${products:-}; do
 done
 bin="$(swift build -c release --show-bin-path)"
 readings="$work/readings.csv"
-python3 "$root/../shared/bench/gen_readings.py" 1000000 42 "$readings" >&2
+python3 "$root/Benchmarks/gen_readings.py" 1000000 42 "$readings" >&2
 export TALLY_DB="$work/tally.sqlite" TZ=UTC

@@ -94,7 +94,7 @@ def new_database(base):
 def bench(work, base):
     readings = os.path.join(work, "readings.csv")
     subprocess.check_call(
-        [sys.executable, os.path.join(ROOT, "../shared/bench/gen_readings.py"), "1000000", "42", readings],
+        [sys.executable, os.path.join(ROOT, "Benchmarks/gen_readings.py"), "1000000", "42", readings],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if os.environ.get("LOAD_ONLY"):  # while working on the load test alone
         load_test(work, base, readings)
