@@ -45,6 +45,19 @@ public enum ChangeRules {
     }
   }
 
+  /// Checks a reading copied into a new database: its amount is one tally may store.
+  ///
+  /// - Throws: ``TallyError`` naming the reading.
+  public static func checkCopied(_ reading: Reading) throws(TallyError) {
+    guard AmountRange.contains(reading.amount) else {
+      throw TallyError(
+        .invalidInput,
+        "reading \(reading.id) of project \(reading.projectID): amount "
+          + "'\(AmountFormat.plain(reading.amount))' is \(AmountRange.reason)",
+        hint: "Nothing was copied. Correct the reading in the source first.")
+    }
+  }
+
   private static func expectCountingUp(
     _ previous: Reading?, _ reading: Reading?, in project: Project
   ) throws {

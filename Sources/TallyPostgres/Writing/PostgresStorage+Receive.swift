@@ -33,6 +33,7 @@ extension PostgresStorage: StorageReceiving {
         columns: ["id", "project_id", "amount", "timestamp", "note", "batch_id", "is_reset"])
       do {
         try copy.forEachReading { reading in
+          try ChangeRules.checkCopied(reading)
           try feed.write { buffer in
             CopyText.field(reading.id.rawValue, into: &buffer)
             CopyText.field(reading.projectID.rawValue, into: &buffer)

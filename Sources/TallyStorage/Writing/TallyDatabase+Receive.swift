@@ -20,6 +20,7 @@ extension TallyDatabase: StorageReceiving {
       }
       let insert = try db.cachedStatement(sql: ReadingRecord.insertSQL())
       try copy.forEachReading { reading in
+        try ChangeRules.checkCopied(reading)
         try insert.execute(
           arguments: StatementArguments([reading.id.rawValue] + ReadingRecord.values(of: reading)))
       }
