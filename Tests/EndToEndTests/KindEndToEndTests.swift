@@ -128,3 +128,23 @@ import Testing
       ))
   }
 }
+
+/// A timer adds the time it ran to a total; on a gauge or a meter it would record a level.
+@Suite struct TimerKindTests {
+  @Test(arguments: Backend.allCases, ["gauge", "meter"])
+  func aTimerCannotStartOnALevel(_ backend: Backend, _ kind: String) throws {
+    let sandbox = try Sandbox(backend)
+    try sandbox.succeed("project", "add", "Odo", "--frequency", "daily", "--kind", kind)
+    let before = try sandbox.everything()
+    let result = try sandbox.run("timer", "start", "Odo")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "Error: a timer records an amount of time into a total; Odo is a \(kind), whose "
+        + "readings are levels, not amounts to add up\n"
+        + "Time it in a project of its own: `tally project add TITLE --frequency daily --units h`.\n"
+    )
+    #expect(try sandbox.everything() == before)
+    #expect(try sandbox.run("timer", "list").stdout.contains("Odo") == false)
+  }
+}

@@ -70,6 +70,21 @@ import Testing
     #expect(listed.contains(",-12.5,x\n"))
   }
 
+  /// A `--` before a positive amount only marks where it is, as before a negative one.
+  @Test(arguments: [
+    ["item", "add", "Spend", "--", "12.50", "--note", "x"],
+    ["item", "add", "Spend", "--note", "x", "--", "12.50"],
+    ["item", "add", "Spend", "--", "12.50", "--at", "2024-01-01", "--note", "x"],
+  ])
+  func aPositiveAmountAfterTheSeparatorTakesOptionsAfterIt(_ arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Spend", "--frequency", "daily")
+    let result = try sandbox.tally.run(arguments, environment: sandbox.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let listed = try sandbox.succeed("item", "list", "Spend", "--format", "csv")
+    #expect(listed.contains(",12.5,x\n"))
+  }
+
   @Test func theHelpShowsAFormThatWorks() throws {
     let sandbox = try Sandbox()
     let help = try sandbox.succeed("item", "add", "--help")

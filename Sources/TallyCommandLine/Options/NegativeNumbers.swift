@@ -8,8 +8,10 @@
 public enum NegativeNumbers {
   public static func escape(_ arguments: [String]) -> [String] {
     var arguments = arguments
+    // `-- 12.50 --note x` and `-- -12.50 --note x` alike: a `--` before an amount only marks
+    // where the amount is, and options may follow it, as README says.
     if let separator = arguments.firstIndex(of: "--"), separator + 1 < arguments.endIndex,
-      isNegativeNumber(arguments[separator + 1]),
+      isNumber(arguments[separator + 1]),
       arguments[(separator + 1)...].allSatisfy({ $0 != "--" })
     {
       arguments.remove(at: separator)
@@ -26,6 +28,14 @@ public enum NegativeNumbers {
       }
     }
     return moved.isEmpty ? arguments : kept + ["--"] + moved
+  }
+
+  private static func isNumber(_ argument: String) -> Bool {
+    let unsigned =
+      argument.hasPrefix("-") || argument.hasPrefix("+")
+      ? argument.dropFirst() : Substring(argument)
+    guard let first = unsigned.first else { return false }
+    return first.isASCII && (first.isNumber || first == ".")
   }
 
   private static func isNegativeNumber(_ argument: String) -> Bool {

@@ -113,6 +113,14 @@ public struct ChangePlan: Equatable, Sendable {
 
     case .startTimer(let id, let at):
       let project = try db.project(id)
+      guard project.kind == .total else {
+        throw TallyError(
+          .invalidInput,
+          "a timer records an amount of time into a total; \(project.title) is a "
+            + "\(project.kind.rawValue), whose readings are levels, not amounts to add up",
+          hint: "Time it in a project of its own: "
+            + "`tally project add TITLE --frequency daily --units h`.")
+      }
       if let running = try db.timer(of: id) {
         throw TallyError(
           .conflict,
