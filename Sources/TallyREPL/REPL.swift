@@ -149,7 +149,7 @@ public final class REPL {
   func prompt() -> String {
     let state = store.state
     let names = RouteAddress.breadcrumb(state.navigation.route, in: state)
-    var crumb = names.joined(separator: " › ") + " ›"
+    var crumb = names.map(VisibleText.escaped).joined(separator: " › ") + " ›"
     if console.style.colors {
       // \u{1} and \u{2} tell readline that what they enclose takes no room on the line.
       crumb = "\u{1}\u{1B}[1m\u{2}" + crumb + "\u{1}\u{1B}[0m\u{2}"

@@ -178,7 +178,7 @@ import Testing
     let result = try sandbox.run(
       "import", path, "--project", "P", "--create", "--frequency", "daily")
     #expect(result.status == 1)
-    #expect(result.stderr.contains("'\\u{1B}[31mred': not a number"))
+    #expect(result.stderr.contains("'\\e[31mred': not a number"))
     #expect(!result.stderr.contains("\u{1B}"))
     let header = try file(
       sandbox, Array("day\u{7}\u{9B}2J,amount\n2024-01-01,1\n".utf8), name: "bell.csv")

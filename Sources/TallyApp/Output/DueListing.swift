@@ -35,7 +35,7 @@ struct DueListing {
         let summary = project.summary
         output.write(
           CSVWriter.line([
-            summary.project.title, summary.project.frequency.rawValue,
+            CSVWriter.text(summary.project.title), summary.project.frequency.rawValue,
             project.lastReading.map { TimestampFormat.iso8601($0, in: zone) } ?? "",
             String(project.periodsMissed),
           ]))

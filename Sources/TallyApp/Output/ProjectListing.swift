@@ -39,7 +39,8 @@ struct ProjectListing {
       for summary in projects {
         output.write(
           CSVWriter.line([
-            summary.project.title, summary.project.units, summary.project.frequency.rawValue,
+            CSVWriter.text(summary.project.title), CSVWriter.text(summary.project.units),
+            summary.project.frequency.rawValue,
             String(summary.readingCount),
             summary.lastReadingAt.map { TimestampFormat.iso8601($0, in: zone) } ?? "",
             TimestampFormat.iso8601(summary.project.updatedAt, in: zone),

@@ -56,7 +56,7 @@ final class ReadingListing {
         CSVWriter.line(
           [
             reading.id.description, TimestampFormat.iso8601(reading.timestamp, in: zone),
-            AmountFormat.exact(reading.amount), reading.note ?? "",
+            AmountFormat.exact(reading.amount), CSVWriter.text(reading.note ?? ""),
           ] + (isMeter ? [reading.isReset ? "yes" : ""] : [])))
     case .json:
       var pairs: [(String, JSONWriter.Value)] = [

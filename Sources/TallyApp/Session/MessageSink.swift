@@ -23,8 +23,12 @@ public struct MessageSink {
     confirm: @escaping (_ question: String, _ refusal: String) throws(TallyError) -> Bool
   ) {
     self.output = output
-    self.status = status
-    self.confirm = confirm
+    // Messages quote titles, notes and file names: none of their control characters reach a
+    // terminal (VisibleText).
+    self.status = { status(VisibleText.message($0)) }
+    self.confirm = { question, refusal throws(TallyError) in
+      try confirm(VisibleText.message(question), VisibleText.message(refusal))
+    }
   }
 
   /// Standard output and standard error; questions are asked on the terminal, if standard

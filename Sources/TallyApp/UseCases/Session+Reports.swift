@@ -95,8 +95,8 @@ extension Session {
         output.write(
           CSVWriter.line(
             [
-              title, TimestampFormat.iso8601(reading.timestamp, in: zone),
-              AmountFormat.exact(reading.amount), reading.note ?? "",
+              CSVWriter.text(title), TimestampFormat.iso8601(reading.timestamp, in: zone),
+              AmountFormat.exact(reading.amount), CSVWriter.text(reading.note ?? ""),
             ] + (marksResets ? [reading.isReset ? "yes" : ""] : [])))
       }
     case .json:

@@ -11,7 +11,7 @@ extension Request {
       return .addProject(try project.validated(), at: at)
     case .editProject(let id, var edit, let at):
       if let title = edit.title { edit.title = try Self.checkedTitle(title) }
-      edit.units = edit.units?.trimmingCharacters(in: .whitespaces)
+      if let units = edit.units { edit.units = try Self.checkedUnits(units) }
       if let decimals = edit.decimals?.value { try Self.checkDecimals(decimals) }
       if let goal = edit.goal?.value { try Self.checkGoal(goal) }
       return .editProject(id, edit, at: at)
@@ -40,7 +40,26 @@ extension Request {
     guard !trimmed.contains(where: \.isNewline) else {
       throw TallyError(.invalidInput, "a project title must be one line: '\(trimmed)'")
     }
+    try checkShown(trimmed, as: "a project title")
     return trimmed
+  }
+
+  /// Units trimmed, or why they cannot be stored.
+  fileprivate static func checkedUnits(_ units: String) throws(TallyError) -> String {
+    let trimmed = units.trimmingCharacters(in: .whitespaces)
+    try checkShown(trimmed, as: "units")
+    return trimmed
+  }
+
+  /// Refuses `text` when it holds a character that would act on a terminal or reorder text
+  /// (``VisibleText/isHidden(_:)``): titles and units are printed everywhere.
+  fileprivate static func checkShown(_ text: String, as what: String) throws(TallyError) {
+    guard let hidden = text.unicodeScalars.first(where: VisibleText.isHidden) else { return }
+    let code = "U+" + String(hidden.value, radix: 16, uppercase: true)
+    throw TallyError(
+      .invalidInput,
+      "\(what) cannot hold control characters: '\(VisibleText.escaped(text))' holds \(code)",
+      hint: "Type it again without them; a note may hold any text.")
   }
 
   fileprivate static func checkDecimals(_ decimals: Int) throws(TallyError) {
@@ -83,7 +102,7 @@ extension NewProject {
   public func validated() throws(TallyError) -> NewProject {
     var project = self
     project.title = try Request.checkedTitle(title)
-    project.units = units.trimmingCharacters(in: .whitespaces)
+    project.units = try Request.checkedUnits(units)
     if let decimals { try Request.checkDecimals(decimals) }
     if let goal { try Request.checkGoal(goal) }
     return project

@@ -24,7 +24,8 @@ public struct TallyError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Creates an error.
   ///
   /// Control characters in the words (from a file's bytes, say) are written out as escapes
-  /// such as `\u{1B}`: printed, they would steer the terminal instead of showing the value.
+  /// such as `\e` (``VisibleText``): printed, they would steer the terminal instead of showing
+  /// the value.
   public init(_ kind: Kind, _ message: String, hint: String? = nil) {
     self.kind = kind
     self.message = Self.visible(message)
@@ -33,21 +34,7 @@ public struct TallyError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// `text` with every control character but the line break and the tab written out.
   static func visible(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isHidden) else { return text }
-    var shown = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if isHidden(scalar) {
-        let code = String(scalar.value, radix: 16, uppercase: true)
-        shown.append(contentsOf: "\\u{\(code)}".unicodeScalars)
-      } else {
-        shown.append(scalar)
-      }
-    }
-    return String(shown)
-  }
-
-  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t"
+    VisibleText.message(text)
   }
 
   public var description: String {

@@ -75,7 +75,7 @@ final class HomeScreen: Screen, StoreSubscriber {
     let style = console.style
     let changes = ChangeSet(from: old, to: new)
     for index in changes.deletions {
-      console.line(style.red("- ") + old[index].summary.project.title)
+      console.line(style.red("- ") + VisibleText.escaped(old[index].summary.project.title))
     }
     for index in changes.insertions {
       console.line(style.green("+ ") + line(new[index], at: index))
@@ -86,7 +86,8 @@ final class HomeScreen: Screen, StoreSubscriber {
     let modified = Set(changes.modifications)
     for move in changes.moves where !modified.contains(move.to) {
       console.line(
-        style.dim("↕ ") + new[move.to].summary.project.title + " is now number \(move.to + 1)")
+        style.dim("↕ ") + VisibleText.escaped(new[move.to].summary.project.title)
+          + " is now number \(move.to + 1)")
     }
   }
 

@@ -10,7 +10,8 @@ struct Rows {
   /// reading and timer.
   func project(_ summary: ProjectSummary, number: Int, timer: RunningTimer?) -> [String] {
     [
-      "\(number)", summary.project.title, summary.project.units,
+      "\(number)", VisibleText.escaped(summary.project.title),
+      VisibleText.escaped(summary.project.units),
       summary.project.cadence, "\(summary.readingCount)",
       summary.lastReadingAt.map { TimestampFormat.local($0, in: zone) } ?? "",
       timer.map { "running since " + TimestampFormat.local($0.startedAt, in: zone) } ?? "",
@@ -21,19 +22,22 @@ struct Rows {
   func reading(_ reading: Reading, units: String) -> [String] {
     [
       "#\(reading.id.rawValue)", TimestampFormat.local(reading.timestamp, in: zone),
-      amount(reading.amount, units: units), reading.note ?? "",
+      amount(reading.amount, units: units), VisibleText.escaped(reading.note ?? ""),
     ]
   }
 
   /// An amount with its units.
   func amount(_ value: Double, units: String) -> String {
-    units.isEmpty ? AmountFormat.plain(value) : AmountFormat.plain(value) + " " + units
+    units.isEmpty
+      ? AmountFormat.plain(value) : AmountFormat.plain(value) + " " + VisibleText.escaped(units)
   }
 
   /// The line over a project's readings: what it is, how many readings, the latest, the timer.
   func summary(_ summary: ProjectSummary, timer: RunningTimer?) -> String {
-    var parts = [summary.project.title]
-    if !summary.project.units.isEmpty { parts.append(summary.project.units) }
+    var parts = [VisibleText.escaped(summary.project.title)]
+    if !summary.project.units.isEmpty {
+      parts.append(VisibleText.escaped(summary.project.units))
+    }
     parts.append(summary.project.cadence)
     var count = summary.readingCount == 1 ? "1 reading" : "\(summary.readingCount) readings"
     if let last = summary.lastReadingAt {

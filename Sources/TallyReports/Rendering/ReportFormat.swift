@@ -46,7 +46,9 @@ public enum ReportCSV {
     _ reports: [ProjectReport], statistics: [ReportStatistic] = ReportStatistic.contract
   ) -> String {
     CSVWriter.line(["project", "period"] + statistics.map(\.rawValue))
-      + reports.flatMap { $0.records(statistics) }.map(CSVWriter.line).joined()
+      + reports.flatMap { $0.records(statistics) }.map { record in
+        CSVWriter.line(record.enumerated().map { $0 == 0 ? CSVWriter.text($1) : $1 })
+      }.joined()
   }
 }
 

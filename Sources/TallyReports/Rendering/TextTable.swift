@@ -1,3 +1,5 @@
+import TallyCore
+
 /// A table for the terminal: a header, rows in aligned columns, and section lines between
 /// groups of rows.
 public struct TextTable: Sendable {
@@ -13,7 +15,7 @@ public struct TextTable: Sendable {
 
     /// Creates a column.
     public init(_ header: String, _ alignment: Alignment = .left) {
-      self.header = header
+      self.header = VisibleText.escaped(header)
       self.alignment = alignment
     }
   }
@@ -34,13 +36,16 @@ public struct TextTable: Sendable {
   }
 
   /// Adds a row; missing cells are empty and extra ones are dropped.
+  ///
+  /// A cell is shown on one line, its control characters written out (``VisibleText``): a
+  /// note's line break or escape sequence neither breaks the table nor steers the terminal.
   public mutating func append(_ cells: [String]) {
-    lines.append(.row(cells))
+    lines.append(.row(cells.map(VisibleText.escaped)))
   }
 
   /// Adds a section title spanning the table, such as a month over its readings.
   public mutating func appendSection(_ title: String) {
-    lines.append(.section(title))
+    lines.append(.section(VisibleText.escaped(title)))
   }
 
   /// Adds a horizontal rule, such as before a totals row.
@@ -55,7 +60,7 @@ public struct TextTable: Sendable {
     for (index, line) in lines.enumerated() {
       guard case .row(var row) = line else { continue }
       row += Array(repeating: "", count: max(0, columns.count - 1 - row.count))
-      row.append(next.next() ?? "")
+      row.append(VisibleText.escaped(next.next() ?? ""))
       lines[index] = .row(row)
     }
   }

@@ -1,0 +1,52 @@
+/// Text for people, made safe to print on a terminal: control characters and the Unicode
+/// bidirectional controls are written out as visible escapes, so that a note from a stranger's
+/// file can neither steer the terminal (an `ESC` sequence that sets the clipboard or the window
+/// title) nor hide or reorder what is shown.
+///
+/// The escapes: `\n`, `\r`, `\t` and `\e` (ESC), and `\u{…}` in hexadecimal for every other
+/// C0 or C1 control, `DEL` (`\u{7F}`) and the bidirectional controls U+200E, U+200F, U+061C,
+/// U+202A–U+202E and U+2066–U+2069. Outputs for programs (CSV, JSON) carry the exact text.
+public enum VisibleText {
+  /// `text` on one line, with every control character written out: for table cells, screens
+  /// and the REPL's change lines.
+  public static func escaped(_ text: String) -> String {
+    escaped(text, keepingLineBreaks: false)
+  }
+
+  /// `text` with every control character but the line break and the tab written out: for
+  /// messages, which may run over several lines.
+  public static func message(_ text: String) -> String {
+    escaped(text, keepingLineBreaks: true)
+  }
+
+  /// Whether `scalar` would act on a terminal or reorder text rather than show as itself.
+  public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  private static func escaped(_ text: String, keepingLineBreaks: Bool) -> String {
+    guard text.unicodeScalars.contains(where: isHidden) else { return text }
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      guard isHidden(scalar) else {
+        shown.append(scalar)
+        continue
+      }
+      let escape: String
+      switch scalar {
+      case "\n" where keepingLineBreaks, "\t" where keepingLineBreaks: escape = String(scalar)
+      case "\n": escape = "\\n"
+      case "\r": escape = "\\r"
+      case "\t": escape = "\\t"
+      case "\u{1B}": escape = "\\e"
+      default: escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+      shown.append(contentsOf: escape.unicodeScalars)
+    }
+    return String(shown)
+  }
+}
