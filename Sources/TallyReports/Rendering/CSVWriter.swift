@@ -2,8 +2,9 @@ import TallyCore
 
 /// Writes CSV as RFC 4180 says: comma-separated, quoted where a field needs it, LF line ends.
 public enum CSVWriter {
-  /// A text field (a title, units, a note) as a spreadsheet shows it, as text
-  /// (``SpreadsheetText``): `=1+2` is written `'=1+2`. Numbers are passed as they are.
+  /// A text field (a title, units, a note), written so that a spreadsheet shows it as text.
+  ///
+  /// See ``SpreadsheetText``: `=1+2` is written `'=1+2`. Numbers are passed as they are.
   public static func text(_ field: String) -> String {
     SpreadsheetText.escaped(field)
   }
