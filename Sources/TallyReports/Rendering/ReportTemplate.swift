@@ -100,15 +100,27 @@ public struct ReportCharts: Sendable {
   }
 }
 
-/// Escapes values for Markdown: a `|` would end a table cell, a line break a table row.
+/// Escapes values for Markdown, so that a title, units or a note shows as the characters it
+/// holds in any renderer (GitHub's, CommonMark, Python-Markdown, pandoc).
+///
+/// `<`, `>`, `&` and `~` become entities (no live HTML: Python-Markdown passes `\<` on as a
+/// tag);
+/// the punctuation that starts emphasis, code, links, images, headings or strikethrough, and
+/// the `|` that would end a table cell, get a backslash; control characters, line breaks
+/// included, are written as visible escapes (``VisibleText``), so a value stays on its row.
 struct MarkdownContentType: MustacheContentType {
   func escapeText(_ text: String) -> String {
     var result = ""
-    for character in text {
+    for character in VisibleText.escaped(text) {
       switch character {
-      case "\\": result += "\\\\"
-      case "|": result += "\\|"
-      case "\n", "\r", "\r\n": result += " "
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "&": result += "&amp;"
+      // Python-Markdown takes no `\~`, and GitHub would strike text through between `~~`.
+      case "~": result += "&#126;"
+      case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "!", "|", "{", "}":
+        result.append("\\")
+        result.append(character)
       default: result.append(character)
       }
     }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Notes from strangers' files, through every output: nothing tally prints for people acts on
+/// a terminal, no CSV cell runs as a formula, and programs still get the exact text.
+@Suite struct HostileTextTests {
+  /// Every C0 control but NUL, DEL, every C1 control, the bidirectional controls, formula
+  /// starts and markup.
+  static let notes: [String] = {
+    var notes = (0x01...0x1F).map { "c0 \(String(UnicodeScalar(UInt8($0)))) end" }
+    notes.append("del \u{7F} end")
+    notes += (0x80...0x9F).compactMap { UnicodeScalar($0).map { "c1 \(String($0)) end" } }
+    notes += [
+      "osc52 \u{1B}]52;c;aGVsbG8=\u{07} end", "title \u{1B}]0;owned\u{07} end",
+      "abc\u{202E}fed", "\u{2066}iso\u{2069}", "lrm\u{200E}rlm\u{200F}alm\u{061C}",
+      "=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1:A2)", "\tlead tab",
+      "'=already quoted", "<img src=x onerror=alert(1)>", "[x](javascript:alert(1))",
+      "# heading", "a | b", "*b* _i_ `c`",
+    ]
+    return notes
+  }()
+
+  /// The scalars that must never reach a terminal raw.
+  static func acts(_ text: String) -> Bool {
+    text.unicodeScalars.contains { scalar in
+      switch scalar.value {
+      case 0x00...0x09, 0x0B...0x1F, 0x7F...0x9F: true
+      case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+      default: false
+      }
+    }
+  }
+
+  func sandbox() throws -> Sandbox {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Notes", "--frequency", "daily", "--units", "km")
+    for (index, note) in Self.notes.enumerated() {
+      let day = String(format: "2024-01-%02d", index % 28 + 1)
+      try sandbox.succeed("item", "add", "Notes", "\(index)", "--at", day, "--note", note)
+    }
+    return sandbox
+  }
+
+  @Test func outputsForPeopleShowEscapesNotControls() throws {
+    let sandbox = try sandbox()
+    let outputs: [(String, TallyBinary.Result)] = [
+      ("item list", try sandbox.run("item", "list", "Notes", "--format", "table")),
+      ("report table", try sandbox.run("report", "Notes", "--format", "table")),
+      ("report markdown", try sandbox.run("report", "Notes", "--format", "markdown")),
+      ("project list", try sandbox.run("project", "list", "--format", "table")),
+      ("log", try sandbox.run("log")),
+      ("repl", try sandbox.run("repl", input: "open Notes\nlist\n")),
+      ("delete", try sandbox.run("item", "delete", "1", "--yes")),
+    ]
+    for (name, result) in outputs {
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      #expect(!Self.acts(result.stdout), "\(name) printed a control character")
+      #expect(!Self.acts(result.stderr), "\(name) said a control character")
+    }
+    let listed = try sandbox.succeed("item", "list", "Notes", "--format", "table")
+    #expect(listed.contains("osc52 \\e]52;c;aGVsbG8=\\u{7} end"))
+    #expect(listed.contains("abc\\u{202E}fed"))
+    #expect(listed.contains("c0 \\n end"))
+    // One line per reading: a header, a rule, a section line per day, and the readings but
+    // the one deleted above.
+    let lines = listed.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 2 + 28 + (Self.notes.count - 1) + 1, "\(listed)")
+  }
+
+  @Test func csvAndJSONCarryTheExactTextAndNoFormula() throws {
+    let sandbox = try sandbox()
+    let export = try sandbox.succeed("export")
+    let json = try sandbox.succeed("export", "--format", "json")
+    // JSON escapes what JSON must; the rest is carried as it is.
+    let missing = Self.notes.filter { note in
+      let text = note.replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: "\"", with: "\\\"")
+        .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+      return !Self.acts(note) && !json.contains(text)
+    }
+    #expect(missing.isEmpty, "\(missing)")
+    #expect(export.contains(",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"\n"))
+    #expect(export.contains(",'+1+1\n"))
+    #expect(export.contains(",'-2+3\n"))
+    #expect(export.contains(",'@SUM(A1:A2)\n"))
+    #expect(export.contains(",'\tlead tab\n"))
+    #expect(export.contains(",''=already quoted\n"))
+    #expect(export.contains(",0,c0 \u{01} end\n"), "the exact bytes, for programs")
+  }
+}
