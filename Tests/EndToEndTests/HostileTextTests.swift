@@ -87,4 +87,22 @@ import Testing
     #expect(export.contains(",''=already quoted\n"))
     #expect(export.contains(",0,c0 \u{01} end\n"), "the exact bytes, for programs")
   }
+
+  /// The HTML page and the SVG chart escape markup in titles and units.
+  @Test func htmlAndSVGShowMarkupAsText() throws {
+    let sandbox = try Sandbox()
+    let title = "<img src=x onerror=alert(1)>"
+    try sandbox.succeed(
+      "project", "add", title, "--frequency", "monthly", "--units", "<script>x</script>")
+    try sandbox.succeed("item", "add", title, "5", "--at", "2024-01-05")
+    let page = try sandbox.succeed("report", "--all", "--format", "html")
+    let chart = sandbox.folder.appendingPathComponent("chart.svg")
+    try sandbox.succeed("report", title, "--output", chart.path)
+    let svg = try String(contentsOf: chart, encoding: .utf8)
+    for (name, text) in [("html", page), ("svg", svg)] {
+      #expect(!text.contains("<img"), "\(name)")
+      #expect(!text.contains("<script>x"), "\(name)")
+      #expect(text.contains("&lt;img src=x onerror=alert(1)&gt;"), "\(name)")
+    }
+  }
 }
