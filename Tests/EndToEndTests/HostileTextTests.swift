@@ -105,4 +105,24 @@ import Testing
       #expect(text.contains("&lt;img src=x onerror=alert(1)&gt;"), "\(name)")
     }
   }
+
+  /// A message quotes 80 characters of a value and says how long it was.
+  @Test func aHugeValueIsQuotedShort() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "P", "--frequency", "daily")
+    let huge = String(repeating: "x", count: 100_000)
+    let typed = try sandbox.run("item", "add", "P", huge)
+    #expect(typed.status == 1)
+    let shown = "'" + String(repeating: "x", count: 80) + "…' (100000 characters)"
+    #expect(typed.stderr.contains(shown), "\(typed.stderr.prefix(300))")
+    #expect(typed.stderr.utf8.count < 400)
+
+    let file = sandbox.folder.appendingPathComponent("huge.csv")
+    try ("date,amount\n2024-01-01," + String(repeating: "7", count: 500_000) + "z\n").write(
+      to: file, atomically: true, encoding: .utf8)
+    let imported = try sandbox.run("import", file.path, "--project", "P")
+    #expect(imported.status == 1)
+    #expect(imported.stderr.contains("(500001 characters)"), "\(imported.stderr.prefix(300))")
+    #expect(imported.stderr.utf8.count < 600)
+  }
 }

@@ -53,4 +53,11 @@ import Testing
       #expect(SpreadsheetText.unescaped(written) == text, "\(text.debugDescription)")
     }
   }
+
+  @Test func aMessageQuotesEightyCharactersOfAValue() {
+    #expect(VisibleText.quoted("short") == "'short'")
+    let eighty = String(repeating: "a", count: 80)
+    #expect(VisibleText.quoted(eighty) == "'\(eighty)'")
+    #expect(VisibleText.quoted(eighty + "b") == "'\(eighty)…' (81 characters)")
+  }
 }

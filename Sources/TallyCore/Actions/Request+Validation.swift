@@ -38,7 +38,8 @@ extension Request {
       throw TallyError(.invalidInput, "a project title cannot be empty")
     }
     guard !trimmed.contains(where: \.isNewline) else {
-      throw TallyError(.invalidInput, "a project title must be one line: '\(trimmed)'")
+      throw TallyError(
+        .invalidInput, "a project title must be one line: \(VisibleText.quoted(trimmed))")
     }
     try checkShown(trimmed, as: "a project title")
     return trimmed
@@ -58,7 +59,8 @@ extension Request {
     let code = "U+" + String(hidden.value, radix: 16, uppercase: true)
     throw TallyError(
       .invalidInput,
-      "\(what) cannot hold control characters: '\(VisibleText.escaped(text))' holds \(code)",
+      "\(what) cannot hold control characters: \(VisibleText.quoted(VisibleText.escaped(text))) "
+        + "holds \(code)",
       hint: "Type it again without them; a note may hold any text.")
   }
 

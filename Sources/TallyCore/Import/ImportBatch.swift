@@ -89,7 +89,7 @@ public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     var text = "line \(line)"
     if let column { text += ", column \(column)" }
-    if let value { text += ": '\(value)'" }
+    if let value { text += ": " + VisibleText.quoted(value) }
     return text + ": " + reason
   }
 }

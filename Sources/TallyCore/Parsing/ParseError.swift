@@ -11,5 +11,5 @@ public struct ParseError: Error, Equatable, CustomStringConvertible {
     self.reason = reason
   }
 
-  public var description: String { "'\(value)': \(reason)" }
+  public var description: String { "\(VisibleText.quoted(value)): \(reason)" }
 }

@@ -19,6 +19,24 @@ public enum VisibleText {
     escaped(text, keepingLineBreaks: true)
   }
 
+  /// How many characters of a value a message quotes.
+  public static let quoteLimit = 80
+
+  /// `value` in single quotes for a message: its first ``quoteLimit`` characters, then how
+  /// long it was, so that an error about a 20 MB field stays a line:
+  /// `'aaaa…' (20971520 characters)`.
+  public static func quoted(_ value: String) -> String {
+    var count = 0
+    var end = value.startIndex
+    while end < value.endIndex, count <= quoteLimit {
+      end = value.index(after: end)
+      count += 1
+    }
+    guard count > quoteLimit else { return "'\(value)'" }
+    let shown = value[..<value.index(value.startIndex, offsetBy: quoteLimit)]
+    return "'\(shown)…' (\(value.count) characters)"
+  }
+
   /// Whether `scalar` would act on a terminal or reorder text rather than show as itself.
   public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
