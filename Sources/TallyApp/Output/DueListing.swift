@@ -7,6 +7,8 @@ import TallyReports
 struct DueListing {
   let due: [DueProject]
   let zone: TimeZone
+  /// The terminal's columns, which a table fits; `nil` off a terminal.
+  var width: Int?
 
   static let header = ["project", "frequency", "last_reading", "periods_missed"]
 
@@ -18,7 +20,7 @@ struct DueListing {
         return
       }
       var table = TextTable(columns: [
-        .init("PROJECT"), .init("FREQUENCY"), .init("LAST READING"), .init("MISSED", .right),
+        .init("PROJECT", .text), .init("FREQUENCY"), .init("LAST READING"), .init("MISSED", .right),
       ])
       for project in due {
         let summary = project.summary
@@ -28,7 +30,7 @@ struct DueListing {
           String(project.periodsMissed),
         ])
       }
-      output.write(table.render())
+      output.write(table.render(width: width))
     case .csv:
       output.write(CSVWriter.line(Self.header))
       for project in due {

@@ -18,7 +18,7 @@ struct ProjectListing {
         return
       }
       var table = TextTable(columns: [
-        .init("TITLE"), .init("UNITS"), .init("FREQUENCY"), .init("READINGS", .right),
+        .init("TITLE", .text), .init("UNITS", .text), .init("FREQUENCY"), .init("READINGS", .right),
         .init("LAST READING"), .init("UPDATED"),
       ])
       for summary in projects {

@@ -15,14 +15,17 @@ final class ReadingListing {
   private var count = 0
   /// Whether `--from` or `--to` narrowed the listing, for the message when it is empty.
   private let isRange: Bool
+  /// The terminal's columns, which the table fits; `nil` off a terminal.
+  private let width: Int?
 
-  init(project: Project, zone: TimeZone, isRange: Bool = false) {
+  init(project: Project, zone: TimeZone, isRange: Bool = false, width: Int? = nil) {
     self.project = project
     self.zone = zone
     self.isRange = isRange
+    self.width = width
     let amountHeader = project.units.isEmpty ? "AMOUNT" : "AMOUNT (\(project.units))"
     table = TextTable(columns: [
-      .init("ID", .right), .init("TIME"), .init(amountHeader, .right), .init("NOTE"),
+      .init("ID", .right), .init("TIME"), .init(amountHeader, .right), .init("NOTE", .text),
     ])
   }
 
@@ -77,7 +80,7 @@ final class ReadingListing {
       if count == 0 {
         output.say("\(project.title) has no readings" + (isRange ? " in that range." : " yet."))
       } else {
-        output.write(table.render())
+        output.write(table.render(width: width))
       }
     case .csv: break
     case .json: output.write(count == 0 ? "]\n" : "\n]\n")

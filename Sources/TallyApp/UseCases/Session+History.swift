@@ -11,7 +11,9 @@ extension Session {
       return
     }
     let now = now
-    var table = TextTable(columns: [.init("PROJECT"), .init("STARTED"), .init("ELAPSED", .right)])
+    var table = TextTable(columns: [
+      .init("PROJECT", .text), .init("STARTED"), .init("ELAPSED", .right),
+    ])
     for timer in state.stored.timers {
       let title = state.project(id: timer.projectID)?.project.title ?? timer.projectID.description
       table.append([
@@ -19,7 +21,7 @@ extension Session {
         Self.elapsed(timer.startedAt.seconds(until: now)),
       ])
     }
-    messages.output(table.render())
+    messages.output(table.render(width: display.width))
   }
 
   /// `h:mm:ss`.
@@ -35,14 +37,14 @@ extension Session {
       messages.status("No changes yet.")
       return
     }
-    var table = TextTable(columns: [.init("#", .right), .init("TIME"), .init("CHANGE")])
+    var table = TextTable(columns: [.init("#", .right), .init("TIME"), .init("CHANGE", .text)])
     for entry in entries {
       table.append([
         String(entry.id), TimestampFormat.local(entry.at, in: zone),
         entry.isUndone ? "\(entry.description) (undone)" : entry.description,
       ])
     }
-    messages.output(table.render())
+    messages.output(table.render(width: display.width))
   }
 
   /// Lists the imports, newest first.
@@ -53,7 +55,7 @@ extension Session {
       return
     }
     var table = TextTable(columns: [
-      .init("ID", .right), .init("TIME"), .init("PROJECT"), .init("FILE"),
+      .init("ID", .right), .init("TIME"), .init("PROJECT", .text), .init("FILE", .text),
       .init("NEW", .right), .init("DUPLICATES", .right), .init("SKIPPED", .right),
       .init("SHA-256"), .init("STATUS"),
     ])
@@ -66,6 +68,6 @@ extension Session {
         String(batch.sha256.prefix(12)), batch.isUndone ? "undone" : "",
       ])
     }
-    messages.output(table.render())
+    messages.output(table.render(width: display.width))
   }
 }

@@ -7,7 +7,8 @@ extension Session {
   ) throws(TallyError) {
     let summary = try project(titled: title)
     let (from, to) = try self.range(range)
-    let listing = ReadingListing(project: summary.project, zone: zone, isRange: range.isNarrowed)
+    let listing = ReadingListing(
+      project: summary.project, zone: zone, isRange: range.isNarrowed, width: display.width)
     let output = OutputBuffer(messages)
     listing.begin(format, to: output)
     try storage.forEachReading(of: summary.id, from: from, to: to) { reading in

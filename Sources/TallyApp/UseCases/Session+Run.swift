@@ -21,8 +21,10 @@ extension Session {
         .write(format, to: OutputBuffer(messages))
     case .showDue(let format):
       let query = StandingQuery(storage: storage, zone: zone, clock: clock)
-      DueListing(due: try query.due(store.state.stored.projects), zone: zone)
-        .write(format, to: OutputBuffer(messages))
+      DueListing(
+        due: try query.due(store.state.stored.projects), zone: zone, width: display.width
+      )
+      .write(format, to: OutputBuffer(messages))
     case .editProject(let title, var edit, let goal):
       let project = try project(titled: title).project
       if let goal {

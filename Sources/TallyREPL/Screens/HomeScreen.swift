@@ -57,7 +57,7 @@ final class HomeScreen: Screen, StoreSubscriber {
     let showsDue = rows.contains { $0.periodsMissed != nil }
     var table = TextTable(
       columns: [
-        .init("#", .right), .init("TITLE"), .init("UNITS"), .init("FREQUENCY"),
+        .init("#", .right), .init("TITLE", .text), .init("UNITS", .text), .init("FREQUENCY"),
         .init("READINGS", .right), .init("LAST READING"),
       ] + (showsTimer ? [.init("TIMER")] : []) + (showsDue ? [.init("DUE")] : []))
     for (index, row) in rows.enumerated() {

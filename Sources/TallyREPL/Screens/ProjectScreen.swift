@@ -90,7 +90,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
       return
     }
     var table = TextTable(columns: [
-      .init("ID", .right), .init("TIME"), .init("AMOUNT", .right), .init("NOTE"),
+      .init("ID", .right), .init("TIME"), .init("AMOUNT", .right), .init("NOTE", .text),
     ])
     let sections = ReadingSection.grouping(
       open.readings, by: summary.project.frequency, in: context.session.zone)

@@ -31,13 +31,15 @@ public enum ReportTable {
       let used = bare.split(separator: "\n").dropFirst().map { DisplayWidth.of(String($0)) }.max()
       // Two columns between the figures and the bars, one for a goal's mark past the end.
       let room = width - (used ?? 0) - 3
-      return room >= 4
-        ? render(report, columns, barWidth: min(maximumBarWidth, room), glyphs: glyphs) : bare
+      return room >= 4 && width >= TextTable.narrowest
+        ? render(report, columns, barWidth: min(maximumBarWidth, room), glyphs: glyphs)
+        : render(report, columns, barWidth: 0, glyphs: glyphs, width: width)
     }.joined(separator: "\n")
   }
 
   static func render(
-    _ report: ProjectReport, _ statistics: [ReportStatistic], barWidth: Int, glyphs: Glyphs
+    _ report: ProjectReport, _ statistics: [ReportStatistic], barWidth: Int, glyphs: Glyphs,
+    width: Int? = nil
   ) -> String {
     let project = report.project
     var title = project.title + (project.units.isEmpty ? "" : " (\(project.units))")
@@ -73,7 +75,7 @@ public enum ReportTable {
     }
     table.appendRule()
     table.append(["total"] + report.totalCells(statistics))
-    return title + "\n" + table.render() + footer
+    return title + "\n" + table.render(width: width) + footer
   }
 }
 

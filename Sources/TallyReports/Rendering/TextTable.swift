@@ -5,7 +5,12 @@ import TallyCore
 public struct TextTable: Sendable {
   /// How a column's cells line up.
   public enum Alignment: Sendable {
-    case left, right
+    /// Figures, times and labels: on the left, never cut.
+    case left
+    /// Numbers: on the right, never cut.
+    case right
+    /// Titles, units and notes: on the left, cut short with an ellipsis to fit the terminal.
+    case text
   }
 
   /// A column: its header and alignment.
@@ -85,16 +90,26 @@ public struct TextTable: Sendable {
   /// Whether the table has no rows.
   public var isEmpty: Bool { lines.isEmpty }
 
+  /// The narrowest terminal a table is drawn for in columns; below it, each row is a record
+  /// of one field a line (as `psql`'s `\x` draws them).
+  public static let narrowest = 40
+
   /// The table as text, one line per row, each ending in a newline.
   ///
   /// - Parameter width: The terminal columns the table may take; when its rows are wider, the
-  ///   widest left-aligned columns (titles, notes) are cut short with an ellipsis, never
-  ///   narrower than their header or 8 columns. `nil` keeps every cell whole.
+  ///   widest text columns (titles, units, notes) are cut short with an ellipsis, never
+  ///   narrower than their header or 8 columns, and figures never. When that is not enough, or
+  ///   the terminal is narrower than ``narrowest``, each row becomes a record of one field a
+  ///   line. `nil` keeps every cell whole.
   /// - Returns: The lines of the table.
   public func render(width: Int? = nil) -> String {
     var widths = naturalWidths
     if let width {
       widths = fitted(widths, into: width)
+      let fittedWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+      if width < Self.narrowest || fittedWidth > width {
+        return records(width: width)
+      }
     }
     let totalWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
     var text = format(columns.map(\.header), widths: widths)
@@ -109,13 +124,46 @@ public struct TextTable: Sendable {
     return text
   }
 
-  /// Column widths that fit `width`, narrowing the widest left-aligned columns first.
+  /// The rows as records, one field a line, each value cut to fit `width`:
+  ///
+  ///     -[ 1 ]----------
+  ///     ID     | 12
+  ///     AMOUNT | 42.5
+  private func records(width: Int) -> String {
+    let labels = columns.enumerated().map { index, column in
+      column.header.isEmpty ? "#\(index + 1)" : column.header
+    }
+    let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
+    let valueWidth = max(1, width - labelWidth - 3)
+    var text = ""
+    var number = 0
+    for line in lines {
+      switch line {
+      case .row(let cells):
+        number += 1
+        let head = "-[ \(number) ]"
+        text += head + String(repeating: "-", count: max(0, min(width, 20) - head.count)) + "\n"
+        for (index, label) in labels.enumerated() {
+          let value = DisplayWidth.truncate(index < cells.count ? cells[index] : "", to: valueWidth)
+          let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
+          var row = label + padding + " | " + value
+          while row.last == " " { row.removeLast() }
+          text += row + "\n"
+        }
+      case .section(let title): text += DisplayWidth.truncate(title, to: width) + "\n"
+      case .rule: break
+      }
+    }
+    return text
+  }
+
+  /// Column widths that fit `width`, narrowing the widest text columns first.
   private func fitted(_ natural: [Int], into width: Int) -> [Int] {
     var widths = natural
     var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
     while excess > 0 {
       let candidates = columns.indices.filter { index in
-        columns[index].alignment == .left
+        columns[index].alignment == .text
           && widths[index] > max(8, DisplayWidth.of(columns[index].header))
       }
       guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
@@ -135,7 +183,7 @@ public struct TextTable: Sendable {
       let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(cell)))
       let isLast = index == columns.count - 1
       switch column.alignment {
-      case .left: parts.append(isLast ? cell : cell + padding)
+      case .left, .text: parts.append(isLast ? cell : cell + padding)
       case .right: parts.append(padding + cell)
       }
     }
