@@ -124,7 +124,7 @@ public struct TextTable: Sendable {
     return text
   }
 
-  /// The rows as records, one field a line, each value cut to fit `width`:
+  /// The rows as records, one field a line, each value cut to fit `width`.
   ///
   ///     -[ 1 ]----------
   ///     ID     | 12
