@@ -122,7 +122,16 @@ public final class REPL {
 
   /// Carries out one line.
   func handle(_ line: String, place: String? = nil) -> Outcome {
-    catchUp()
+    if let closed = catchUp() {
+      // The line was typed for a screen that is gone: it is not run.
+      console.error(
+        TallyError(
+          .conflict,
+          "\(closed) was deleted by another process; this line was not run",
+          hint: "Back on the home screen."),
+        at: place)
+      return .failed
+    }
     if let form = stack.top as? FormScreen {
       return form.accept(line, place: place) ? .succeeded : .failed
     }
@@ -213,11 +222,17 @@ public final class REPL {
 
   /// Takes in what another process wrote since the last line, before this one is carried
   /// out (so `open 2` means what the screen would now show); screens print what changed.
-  private func catchUp() {
+  ///
+  /// - Returns: The title of the project whose screen was open, when another process deleted
+  ///   it (the route then ends before it); `nil` otherwise.
+  private func catchUp() -> String? {
+    let open = store.state.routedProjectID.flatMap { store.state.project(id: $0) }
     do {
       try session.catchUp()
     } catch {
       console.error(error)
     }
+    guard let open, store.state.project(id: open.id) == nil else { return nil }
+    return VisibleText.escaped(open.project.title)
   }
 }

@@ -369,6 +369,50 @@ class REPLInATerminal(unittest.TestCase):
         plain.sendline("quit")
         plain.expect(pexpect.EOF)
 
+    # What the REPL does when the world changes under it.
+
+    def test_edit_with_options_on_a_project_screen_changes_the_reading(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        child.sendline('edit 1 --amount 40 --note "full tank"')
+        child.expect_exact("Changed reading 1 of Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        self.quit(child)
+        self.assertEqual(self.readings("Mileage"), ["1,2024-01-05T00:00:00+00:00,40,full tank"])
+
+    def test_a_project_deleted_elsewhere_sends_the_screen_home_and_says_so(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        self.tally("project", "delete", "Mileage", "--yes")
+        child.sendline("add 5")
+        child.expect_exact("Mileage was deleted by another process; this line was not run")
+        self.expect_prompt(child, PROMPT_HOME)
+        self.quit(child)
+        out = subprocess.run(
+            [TALLY, "project", "list", "--format", "csv"],
+            env=self.env, capture_output=True, text=True, check=True,
+        ).stdout
+        self.assertNotIn("Mileage", out)
+
+    def test_a_hang_up_keeps_the_history_and_the_screen(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        child.kill(signal.SIGHUP)
+        child.expect(pexpect.EOF)
+        child.close()
+        history = os.path.join(self.folder, "state", "tally", "history")
+        with open(history, encoding="utf-8") as lines:
+            self.assertIn("open Mileage", lines.read().splitlines())
+        again = self.start()
+        self.expect_prompt(again, "tally › Mileage › ")
+        self.quit(again)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -116,11 +116,11 @@ enum REPLCommand: Equatable {
     case "edit" where arguments.isEmpty:
       return .push(.editProject)
     case "edit":
-      guard arguments.count == 1 else {
-        throw TallyError(
-          .invalidInput, "edit takes one reading id; `edit` alone edits the project")
-      }
       let id = try readingID(arguments[0])
+      guard arguments.count == 1 else {
+        // `edit 12 --amount 40 --note ""` is `item edit 12 …`, as in the shell.
+        return .subcommand(["item", "edit", String(id.rawValue)] + arguments.dropFirst())
+      }
       _ = try ReadingForm.reading(id, in: state)
       return .push(.editReading(id))
     case "import":
