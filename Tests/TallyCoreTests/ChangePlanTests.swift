@@ -275,27 +275,22 @@ struct FakeFacts: StoredFacts {
   @Test func deletingOrUnmarkingAResetThatHoldsTheDialUpIsRefused() throws {
     let facts = FakeFacts(projects: [odometer], readings: dial([100, 200, 5, 50], resetAt: 2))
     let reset = ReadingID(rawValue: 3)
+    // Either way, the readings on both sides of the reset would meet.
+    let refusal = TallyError(
+      .invalidInput,
+      "reading 4 (50 km at 1970-01-04T00:00:00+00:00) is lower than "
+        + "reading 2 (200 km at 1970-01-02T00:00:00+00:00) before it: Odometer "
+        + "is a meter, whose readings only count up",
+      hint: "Without reading 3, reading 4 would be lower than the one before it. "
+        + "Mark 4 as a reset first (`tally item edit 4 --reset`) if the meter "
+        + "was reset or replaced then.")
     #expect(
-      throws: TallyError(
-        .invalidInput,
-        "reading 4 (50 km at 1970-01-04T00:00:00+00:00) is lower than "
-          + "reading 2 (200 km at 1970-01-02T00:00:00+00:00) before it: Odometer "
-          + "is a meter, whose readings only count up",
-        hint: "Without reading 3, reading 4 would be lower than the one before it. "
-          + "Mark 4 as a reset first (`tally item edit 4 --reset`) if the meter "
-          + "was reset or replaced then.")
+      throws: refusal
     ) {
       try ChangePlan.plan(.deleteReading(reset, at: t1), in: facts)
     }
     #expect(
-      throws: TallyError(
-        .invalidInput,
-        "reading 4 (50 km at 1970-01-04T00:00:00+00:00) is lower than "
-          + "reading 2 (200 km at 1970-01-02T00:00:00+00:00) before it: Odometer "
-          + "is a meter, whose readings only count up",
-        hint: "Without reading 3, reading 4 would be lower than the one before it. "
-          + "Mark 4 as a reset first (`tally item edit 4 --reset`) if the meter "
-          + "was reset or replaced then.")
+      throws: refusal
     ) {
       try ChangePlan.plan(.editReading(reset, ReadingEdit(isReset: false), at: t1), in: facts)
     }

@@ -11,13 +11,7 @@ extension PostgresStorage: StorageCopying {
       let projects = try session.rows(
         "SELECT \(unescaped: PostgresRows.projectColumns) FROM project ORDER BY id"
       ).map { try PostgresRows.summary($0).project }
-      let timers = try session.rows("SELECT project_id, started_at FROM timer ORDER BY project_id")
-        .map { row in
-          let (id, started) = try row.decode((Int64, Int64).self)
-          return RunningTimer(
-            projectID: ProjectID(rawValue: id),
-            startedAt: Timestamp(microsecondsSince1970: started))
-        }
+      let timers = try Self.timers(session)
       let batches = try session.rows(
         "SELECT \(unescaped: PostgresRows.batchColumns) FROM import_batch ORDER BY id"
       ).map(PostgresRows.importBatch)

@@ -39,14 +39,16 @@ extension PostgresStorage {
       ).map(PostgresRows.reading)
       open = OpenProject(summary: summary, readings: readings)
     }
-    let timers = try session.rows("SELECT project_id, started_at FROM timer ORDER BY project_id")
-      .map { row in
-        let (id, started) = try row.decode((Int64, Int64).self)
-        return RunningTimer(
-          projectID: ProjectID(rawValue: id),
-          startedAt: Timestamp(microsecondsSince1970: started))
-      }
-    return Snapshot(projects: projects, timers: timers, openProject: open)
+    return Snapshot(projects: projects, timers: try timers(session), openProject: open)
+  }
+
+  /// The running timers, by project, as `session` sees them.
+  static func timers(_ session: PostgresSession) throws -> [RunningTimer] {
+    try session.rows("SELECT project_id, started_at FROM timer ORDER BY project_id").map { row in
+      let (id, started) = try row.decode((Int64, Int64).self)
+      return RunningTimer(
+        projectID: ProjectID(rawValue: id), startedAt: Timestamp(microsecondsSince1970: started))
+    }
   }
 
   public func reading(_ id: ReadingID) throws(TallyError) -> Reading {
