@@ -16,7 +16,8 @@ struct ImportReport {
       for row in outcome.firstDuplicates {
         lines.append(
           "  already stored: line \(row.line): \(TimestampFormat.iso8601(row.timestamp, in: zone))"
-            + " \(AmountFormat.plain(row.amount))" + (row.note.map { " '\($0)'" } ?? ""))
+            + " \(AmountFormat.plain(row.amount))"
+            + (row.note.map { " " + VisibleText.quoted(VisibleText.escaped($0)) } ?? ""))
       }
       let moreDuplicates = outcome.duplicates - outcome.firstDuplicates.count
       if moreDuplicates > 0 {
