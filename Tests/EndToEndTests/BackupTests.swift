@@ -118,6 +118,7 @@ import Testing
       let result = try sandbox.run("restore", path)
       #expect(result.status == 1)
       #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+      #expect(result.stderr.hasSuffix("\nName a file that `tally backup` wrote.\n"))
     }
     #expect(!FileManager.default.fileExists(atPath: sandbox.environment["TALLY_DB"] ?? ""))
   }
@@ -156,5 +157,17 @@ import Testing
     let other = try Sandbox()
     try other.succeed("restore", file)
     #expect(try other.succeed("export") == (try sandbox.succeed("export")))
+  }
+
+  @Test func aBackupOfADatabaseThatIsNotThereIsRefused() throws {
+    let sandbox = try Sandbox()
+    let file = sandbox.folder.appendingPathComponent("b.sqlite").path
+    let result = try sandbox.run("backup", file)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "Error: there is no database at \(sandbox.environment["TALLY_DB"] ?? "") to back up; "
+        + "nothing was written\nCheck --db or TALLY_DB.\n")
+    #expect(!FileManager.default.fileExists(atPath: file))
   }
 }

@@ -125,4 +125,19 @@ import Testing
     #expect(imported.stderr.contains("(500001 characters)"), "\(imported.stderr.prefix(300))")
     #expect(imported.stderr.utf8.count < 600)
   }
+
+  /// A long title is quoted short in every message that names it.
+  @Test func aLongTitleIsQuotedShort() throws {
+    let sandbox = try Sandbox()
+    let title = String(repeating: "t", count: 500)
+    try sandbox.succeed("project", "add", title, "--frequency", "daily")
+    let shown = "'" + String(repeating: "t", count: 80) + "…' (500 characters)"
+    let again = try sandbox.run("project", "add", title, "--frequency", "daily")
+    #expect(again.stderr.hasPrefix("Error: a project titled \(shown) already exists"))
+    let missing = try sandbox.run("item", "add", title + "x", "5")
+    #expect(missing.stderr.hasPrefix("Error: there is no project titled '"))
+    #expect(missing.stderr.contains("…' (501 characters)"))
+    let multiline = try sandbox.run("project", "add", "B\nC", "--frequency", "daily")
+    #expect(multiline.stderr.hasPrefix("Error: a project title must be one line: 'B\\nC'\n"))
+  }
 }

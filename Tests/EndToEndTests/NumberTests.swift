@@ -85,6 +85,17 @@ import Testing
     #expect(listed.contains(",12.5,x\n"))
   }
 
+  /// After `--`, an amount that is no number is refused as an amount, with exit 1.
+  @Test(arguments: ["abc", "nan", "-inf"]) func aWordAfterTheSeparatorIsReadAsTheAmount(
+    _ word: String
+  ) throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Spend", "--frequency", "daily")
+    let result = try sandbox.run("item", "add", "Spend", "--", word, "--note", "x")
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("Error: amount '\(word)': not a number"), "\(result.stderr)")
+  }
+
   @Test func theHelpShowsAFormThatWorks() throws {
     let sandbox = try Sandbox()
     let help = try sandbox.succeed("item", "add", "--help")

@@ -275,7 +275,7 @@ struct FakeFacts: StoredFacts {
   @Test func deletingOrUnmarkingAResetThatHoldsTheDialUpIsRefused() throws {
     let facts = FakeFacts(projects: [odometer], readings: dial([100, 200, 5, 50], resetAt: 2))
     let reset = ReadingID(rawValue: 3)
-    // Either way, the readings on both sides of the reset would meet.
+    // Deleted, the readings on both sides of the reset would meet.
     let refusal = TallyError(
       .invalidInput,
       "reading 4 (50 km at 1970-01-04T00:00:00+00:00) is lower than "
@@ -290,7 +290,13 @@ struct FakeFacts: StoredFacts {
       try ChangePlan.plan(.deleteReading(reset, at: t1), in: facts)
     }
     #expect(
-      throws: refusal
+      throws: TallyError(
+        .invalidInput,
+        "reading 3 (5 km at 1970-01-03T00:00:00+00:00) is lower than reading 2 (200 km at "
+          + "1970-01-02T00:00:00+00:00) before it: Odometer is a meter, whose readings only "
+          + "count up",
+        hint: "Reading 3 is marked as a reset, which lets it be lower than the one before it; "
+          + "it needs the mark while its amount is lower.")
     ) {
       try ChangePlan.plan(.editReading(reset, ReadingEdit(isReset: false), at: t1), in: facts)
     }

@@ -17,7 +17,7 @@ struct ImportReport {
         lines.append(
           "  already stored: line \(row.line): \(TimestampFormat.iso8601(row.timestamp, in: zone))"
             + " \(AmountFormat.plain(row.amount))"
-            + (row.note.map { " " + VisibleText.quoted(VisibleText.escaped($0)) } ?? ""))
+            + (row.note.map { " " + VisibleText.quoted($0) } ?? ""))
       }
       let moreDuplicates = outcome.duplicates - outcome.firstDuplicates.count
       if moreDuplicates > 0 {

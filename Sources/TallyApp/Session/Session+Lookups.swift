@@ -7,7 +7,7 @@ extension Session {
   public func project(titled title: String) throws(TallyError) -> ProjectSummary {
     guard let project = store.state.project(titled: title) else {
       throw TallyError(
-        .notFound, "there is no project titled '\(title)'",
+        .notFound, "there is no project titled \(VisibleText.quoted(title))",
         hint: "`tally project list` shows the projects.")
     }
     return project

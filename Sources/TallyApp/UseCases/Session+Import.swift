@@ -60,7 +60,7 @@ extension Session {
     }
     guard var new = request.newProject else {
       throw TallyError(
-        .notFound, "there is no project titled '\(request.project)'",
+        .notFound, "there is no project titled \(VisibleText.quoted(request.project))",
         hint: "Add --create --frequency daily|weekly|monthly|quarterly|yearly to create it.")
     }
     new.title = request.project

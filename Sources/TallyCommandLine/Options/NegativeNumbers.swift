@@ -8,10 +8,11 @@
 public enum NegativeNumbers {
   public static func escape(_ arguments: [String]) -> [String] {
     var arguments = arguments
-    // `-- 12.50 --note x` and `-- -12.50 --note x` alike: a `--` before an amount only marks
-    // where the amount is, and options may follow it, as README says.
+    // `-- 12.50 --note x` and `-- -12.50 --note x` alike: a `--` before an amount (or any
+    // word that is no option) only marks where it is, and options may follow it, as README
+    // says; so an amount that is not a number is refused as one, not as a stray option.
     if let separator = arguments.firstIndex(of: "--"), separator + 1 < arguments.endIndex,
-      isNumber(arguments[separator + 1]),
+      isNumber(arguments[separator + 1]) || !isOption(arguments[separator + 1]),
       arguments[(separator + 1)...].allSatisfy({ $0 != "--" })
     {
       arguments.remove(at: separator)
@@ -30,17 +31,24 @@ public enum NegativeNumbers {
     return moved.isEmpty ? arguments : kept + ["--"] + moved
   }
 
+  /// Whether `argument` is written as an amount: a sign, then a digit or a point, or the
+  /// words for infinity and not-a-number (which the amount parser then refuses by name).
   private static func isNumber(_ argument: String) -> Bool {
     let unsigned =
       argument.hasPrefix("-") || argument.hasPrefix("+")
       ? argument.dropFirst() : Substring(argument)
     guard let first = unsigned.first else { return false }
+    let word = unsigned.lowercased()
     return first.isASCII && (first.isNumber || first == ".")
+      || word.hasPrefix("inf") || word == "nan"
+  }
+
+  /// Whether `argument` reads as an option: `--name` or `-x`.
+  private static func isOption(_ argument: String) -> Bool {
+    argument.hasPrefix("-") && argument.count > 1 && !isNumber(argument)
   }
 
   private static func isNegativeNumber(_ argument: String) -> Bool {
-    guard argument.count > 1, argument.first == "-" else { return false }
-    let second = argument[argument.index(after: argument.startIndex)]
-    return second.isASCII && (second.isNumber || second == ".")
+    argument.hasPrefix("-") && isNumber(argument)
   }
 }

@@ -59,7 +59,7 @@ extension Request {
     let code = "U+" + String(hidden.value, radix: 16, uppercase: true)
     throw TallyError(
       .invalidInput,
-      "\(what) cannot hold control characters: \(VisibleText.quoted(VisibleText.escaped(text))) "
+      "\(what) cannot hold control characters: \(VisibleText.quoted(text)) "
         + "holds \(code)",
       hint: "Type it again without them; a note may hold any text.")
   }

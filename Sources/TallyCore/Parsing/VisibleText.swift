@@ -22,9 +22,9 @@ public enum VisibleText {
   /// How many characters of a value a message quotes.
   public static let quoteLimit = 80
 
-  /// `value` in single quotes for a message: its first ``quoteLimit`` characters, then how
-  /// long it was, so that an error about a 20 MB field stays a line:
-  /// `'aaaa…' (20971520 characters)`.
+  /// `value` in single quotes for a message, on one line (its control characters escaped):
+  /// its first ``quoteLimit`` characters, then how long it was, so that an error about a
+  /// 20 MB field stays a line: `'aaaa…' (20971520 characters)`.
   public static func quoted(_ value: String) -> String {
     var count = 0
     var end = value.startIndex
@@ -32,9 +32,9 @@ public enum VisibleText {
       end = value.index(after: end)
       count += 1
     }
-    guard count > quoteLimit else { return "'\(value)'" }
+    guard count > quoteLimit else { return "'\(escaped(value))'" }
     let shown = value[..<value.index(value.startIndex, offsetBy: quoteLimit)]
-    return "'\(shown)…' (\(value.count) characters)"
+    return "'\(escaped(String(shown)))…' (\(value.count) characters)"
   }
 
   /// Whether `scalar` would act on a terminal or reorder text rather than show as itself.

@@ -97,8 +97,19 @@ public struct ChangePlan: Equatable, Sendable {
       }
       after.isReset = edit.isReset ?? after.isReset
       let project = try db.project(after.projectID)
-      try MeterRule.checkRemoving(before, from: project, in: db)
-      try MeterRule.checkAdding(after, to: project, in: db)
+      // Only a reading that moves in time leaves its old place empty; one edited where it is
+      // is checked against its neighbours as it will be.
+      if after.timestamp != before.timestamp || after.projectID != before.projectID {
+        try MeterRule.checkRemoving(before, from: project, in: db)
+      }
+      do {
+        try MeterRule.checkAdding(after, to: project, in: db)
+      } catch var refusal as TallyError where before.isReset && !after.isReset {
+        refusal.hint =
+          "Reading \(id) is marked as a reset, which lets it be lower than the one before it; "
+          + "it needs the mark while its amount is lower."
+        throw refusal
+      }
       return ChangePlan(
         change: .batch([.updateReading(before: before, after: after), touch(project, at: at)]),
         message: "Changed reading \(id) of \(project.title)")
@@ -223,7 +234,7 @@ extension StoredFacts {
   fileprivate func expectTitleFree(_ title: String, except: ProjectID?) throws {
     guard let other = try project(titled: title), other.id != except else { return }
     throw TallyError(
-      .conflict, "a project titled '\(other.title)' already exists",
+      .conflict, "a project titled \(VisibleText.quoted(other.title)) already exists",
       hint: "Titles are unique, ignoring case; choose another.")
   }
 

@@ -126,7 +126,9 @@ public enum MeterRule {
     throw TallyError(
       .conflict,
       "\(project.title) cannot become a meter: \(describe(fall, in: project))",
-      hint: "A meter's readings only count up. Mark the lower reading as a reset "
-        + "(`tally item edit \(fall.reading.id) --reset`) or correct it first.")
+      hint: "A meter's readings only count up. Correct the lower reading first "
+        + "(`tally item edit \(fall.reading.id) --amount N`) or delete it "
+        + "(`tally item delete \(fall.reading.id)`); once the project is a meter, a reading where "
+        + "the meter was reset or replaced can be marked with `--reset`.")
   }
 }

@@ -19,7 +19,7 @@ enum RouteAddress {
     }
     guard let project = state.project(titled: name) else {
       throw TallyError(
-        .notFound, "there is no project titled '\(name)'",
+        .notFound, "there is no project titled \(VisibleText.quoted(name))",
         hint: "`home` lists the projects; Tab completes their titles.")
     }
     return project

@@ -24,6 +24,11 @@ extension TallyDatabase {
   /// - Returns: What the backup holds.
   /// - Throws: ``TallyError`` when `path` exists or cannot be written; nothing is left behind.
   public func backup(to path: String) throws(TallyError) -> BackupSummary {
+    guard isStored else {
+      throw TallyError(
+        .notFound, "there is no database at \(self.path) to back up; nothing was written",
+        hint: "Check --db or TALLY_DB.")
+    }
     let file = try NewFile(path)
     do {
       let destination = try DatabaseQueue(path: file.temporary)
@@ -88,6 +93,10 @@ extension TallyDatabase {
     }
   }
 
+  /// Whether the database is a file: one that does not exist yet, or is empty, is read as an
+  /// empty database in memory.
+  var isStored: Bool { queue.path != ":memory:" && !queue.path.isEmpty }
+
   /// Opens the backup at `path` to copy from, after checking that it is one.
   ///
   /// - Returns: The backup, as a storage to copy.
@@ -96,7 +105,9 @@ extension TallyDatabase {
     do {
       try openBackupFile(at: path).close()
     } catch {
-      throw describe(error, doing: "open the backup", path: path)
+      var refusal = describe(error, doing: "open the backup", path: path)
+      refusal.hint = "Name a file that `tally backup` wrote."
+      throw refusal
     }
     return try open(
       at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"), creating: false)
