@@ -89,9 +89,7 @@ public struct GlobalOptions: ParsableArguments {
 
   /// The database location as the contract orders the sources.
   var databaseLocation: DatabaseLocation {
-    DatabaseLocation(
-      option: databasePath, environment: ProcessInfo.processInfo.environment,
-      homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path)
+    DatabaseLocation(option: databasePath, environment: ProcessInfo.processInfo.environment)
   }
 }
 
