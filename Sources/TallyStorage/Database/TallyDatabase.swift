@@ -37,22 +37,16 @@ public struct TallyDatabase: Storage {
   ///     folder is made.
   ///   - busyTimeout: How long a write waits for another program's write to finish.
   /// - Returns: The open database, its schema up to date.
-  /// - Throws: ``TallyError`` when the path is a folder, the file is not a tally database,
-  ///   cannot be opened, or was written by a newer tally.
+  /// - Throws: ``TallyError`` when the path is not a regular file (a folder, a named pipe, a
+  ///   device, a socket), the file is not a tally database, cannot be opened, or was written by
+  ///   a newer tally.
   public static func open(
     at location: DatabaseLocation, creating: Bool = true, busyTimeout: TimeInterval = 30
   ) throws(TallyError) -> TallyDatabase {
     let path = location.path
-    var isFolder: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-    if exists, isFolder.boolValue {
-      throw TallyError(
-        .storage, "\(path) is a folder, not a database file",
-        hint:
-          "Name a file with --db or TALLY_DB, such as "
-          + URL(fileURLWithPath: path).appendingPathComponent("tally.sqlite").path + ".")
-    }
-    if !exists {
+    let kind = PathKind.of(path)
+    if let refusal = kind.refusal(of: path, creating: creating) { throw refusal }
+    if kind == .missing || kind.isDanglingLink {
       guard creating else { return try inMemory(path: path) }
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
       do {
