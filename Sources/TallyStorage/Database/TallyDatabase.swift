@@ -16,10 +16,13 @@ public struct TallyDatabase: Storage {
   let queue: DatabaseQueue
   /// Where the database is, for messages.
   public let path: String
+  /// The file this process made when it opened the database, if it made one.
+  let created: CreatedDatabase?
 
-  private init(queue: DatabaseQueue, path: String) {
+  private init(queue: DatabaseQueue, path: String, created: CreatedDatabase? = nil) {
     self.queue = queue
     self.path = path
+    self.created = created
   }
 
   /// Opens the database at `location`, creating it (with its folders) if it does not exist and
@@ -48,14 +51,12 @@ public struct TallyDatabase: Storage {
     if let refusal = kind.refusal(of: path, creating: creating) { throw refusal }
     if kind == .missing || kind.isDanglingLink {
       guard creating else { return try inMemory(path: path) }
-      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-      do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      } catch {
-        throw TallyError(
-          .storage, "cannot create the folder \(folder.path) for the database: \(error)")
+      if let created = try CreatedDatabase.make(at: path) {
+        return try create(created, busyTimeout: busyTimeout)
       }
-    } else {
+      // Another process made it meanwhile: it is opened as theirs.
+    }
+    do {
       // Setting up WAL writes to the file: look at an existing one read-only first, so that
       // one from a newer tally, or not from tally at all, is left untouched.
       let holdsNothing: Bool
@@ -80,6 +81,22 @@ public struct TallyDatabase: Storage {
     }
   }
 
+  /// Sets up the new, empty file `created` made, and takes it back if that fails.
+  private static func create(
+    _ created: CreatedDatabase, busyTimeout: TimeInterval
+  ) throws(TallyError) -> TallyDatabase {
+    do {
+      return try CreatedDatabase.privately { () throws(TallyError) in
+        try opening(created.path, busyTimeout: busyTimeout, created: created) { configuration in
+          try DatabaseQueue(path: created.path, configuration: configuration)
+        }
+      }
+    } catch {
+      created.remove()
+      throw error
+    }
+  }
+
   /// A private database in memory, for tests and dry runs.
   ///
   /// - Parameter path: The path that messages name; a database that does not exist yet is
@@ -93,7 +110,7 @@ public struct TallyDatabase: Storage {
   }
 
   private static func opening(
-    _ path: String, busyTimeout: TimeInterval,
+    _ path: String, busyTimeout: TimeInterval, created: CreatedDatabase? = nil,
     _ makeQueue: (Configuration) throws -> DatabaseQueue
   ) throws(TallyError) -> TallyDatabase {
     var configuration = Configuration()
@@ -108,7 +125,7 @@ public struct TallyDatabase: Storage {
     configuration.label = "tally"
     do {
       let queue = try makeQueue(configuration)
-      let database = TallyDatabase(queue: queue, path: path)
+      let database = TallyDatabase(queue: queue, path: path, created: created)
       try database.migrate()
       // GRDB's WAL set-up chooses synchronous = NORMAL, which can lose the last commits on a
       // power cut; FULL makes each commit durable: nothing entered is lost.
