@@ -19,7 +19,8 @@ extension TallyCommand {
   /// Runs the request on a session of its own, over the database `global` names.
   public func run() throws {
     let request = try request()
-    let session = try Session(global.sessionOptions(creating: request.createsDatabase))
+    let session = try Session(
+      global.sessionOptions(creating: request.createsDatabase, readOnly: request.readsOnly))
     guard try session.run(request) else { throw ExitCode(ExitStatus.failure) }
   }
 }

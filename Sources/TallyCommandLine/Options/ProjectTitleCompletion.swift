@@ -15,7 +15,7 @@ enum ProjectTitleCompletion {
   static func titles(words: [String], prefix: String) -> [String] {
     let location = DatabaseLocation(
       option: databaseOption(in: words), environment: ProcessInfo.processInfo.environment)
-    guard let database = try? TallyDatabase.open(at: location, creating: false, busyTimeout: 1),
+    guard let database = try? TallyDatabase.open(at: location, access: .read, busyTimeout: 1),
       let stored = try? database.snapshot(openProject: nil)
     else { return [] }
     let wanted = prefix.lowercased()

@@ -13,72 +13,69 @@ public struct TallyDatabase: Storage {
   /// How many changes the journal keeps for `log` and `undo`.
   public static let journalLimit = 1_000
 
+  /// What a command does with the database, and so what opening it may do.
+  public enum Access: Sendable {
+    /// Only reads: opens it without a write lock and writes nothing (see `ReadConnection`);
+    /// a missing or empty database is read as an empty one.
+    case read
+    /// Reads and writes a database that is there; a missing or empty one is read as an empty
+    /// one in memory, and nothing is made.
+    case write
+    /// As `write`, and makes a missing database (mode `0600`) with its folders (`0700`).
+    case create
+  }
+
   let queue: DatabaseQueue
   /// Where the database is, for messages.
   public let path: String
   /// The file this process made when it opened the database, if it made one.
   let created: CreatedDatabase?
 
-  private init(queue: DatabaseQueue, path: String, created: CreatedDatabase? = nil) {
+  init(queue: DatabaseQueue, path: String, created: CreatedDatabase? = nil) {
     self.queue = queue
     self.path = path
     self.created = created
   }
 
-  /// Opens the database at `location`, creating it (with its folders) if it does not exist and
-  /// `creating` says so.
+  /// Opens the database at `location` to read and write it, creating it (with its folders)
+  /// if it does not exist and `creating` says so; see ``open(at:access:busyTimeout:)``.
+  public static func open(
+    at location: DatabaseLocation, creating: Bool = true, busyTimeout: TimeInterval = 30
+  ) throws(TallyError) -> TallyDatabase {
+    try open(at: location, access: creating ? .create : .write, busyTimeout: busyTimeout)
+  }
+
+  /// Opens the database at `location` as `access` says.
   ///
-  /// An existing file is first looked at read-only: one that is not tally's (another program's
-  /// SQLite database, or not SQLite at all) or that a newer tally wrote is refused and left
-  /// byte for byte as it was.
+  /// A path that holds a folder, a named pipe, a device or a socket is refused at once. An
+  /// existing file is first looked at without writing: one that is not tally's (another
+  /// program's SQLite database, or not SQLite at all) or that a newer tally wrote is refused
+  /// and left byte for byte as it was.
   ///
   /// - Parameters:
   ///   - location: Where the database is.
-  ///   - creating: Whether a missing database is created. A command that cannot succeed on a
-  ///     new database (one that reads, or changes what must already be there) passes `false`:
+  ///   - access: What the command does with it. A command that cannot succeed on a new
+  ///     database (one that reads, or changes what must already be there) does not create:
   ///     a missing or empty file is then read as an empty database in memory, and no file or
   ///     folder is made.
   ///   - busyTimeout: How long a write waits for another program's write to finish.
   /// - Returns: The open database, its schema up to date.
-  /// - Throws: ``TallyError`` when the path is not a regular file (a folder, a named pipe, a
-  ///   device, a socket), the file is not a tally database, cannot be opened, or was written by
-  ///   a newer tally.
+  /// - Throws: ``TallyError`` when the path is not a regular file, the file is not a tally
+  ///   database, cannot be opened, or was written by a newer tally.
   public static func open(
-    at location: DatabaseLocation, creating: Bool = true, busyTimeout: TimeInterval = 30
+    at location: DatabaseLocation, access: Access, busyTimeout: TimeInterval = 30
   ) throws(TallyError) -> TallyDatabase {
     let path = location.path
     let kind = PathKind.of(path)
-    if let refusal = kind.refusal(of: path, creating: creating) { throw refusal }
+    if let refusal = kind.refusal(of: path, creating: access == .create) { throw refusal }
     if kind == .missing || kind.isDanglingLink {
-      guard creating else { return try inMemory(path: path) }
+      guard access == .create else { return try inMemory(path: path) }
       if let created = try CreatedDatabase.make(at: path) {
         return try create(created, busyTimeout: busyTimeout)
       }
       // Another process made it meanwhile: it is opened as theirs.
     }
-    do {
-      // Setting up WAL writes to the file: look at an existing one read-only first, so that
-      // one from a newer tally, or not from tally at all, is left untouched.
-      let holdsNothing: Bool
-      do {
-        var probe = Configuration()
-        probe.readonly = true
-        probe.busyMode = .timeout(busyTimeout)
-        let existing = try DatabaseQueue(path: path, configuration: probe)
-        holdsNothing = try FileMark.refuseForeign(existing, path: path)
-        try refuseNewerSchema(existing, path: path)
-        try existing.close()
-      } catch let error as TallyError {
-        throw error
-      } catch {
-        throw StorageFailure.describe(error, doing: "open the database", path: path)
-      }
-      // An empty file is read as an empty database; only a write makes it one.
-      if holdsNothing, !creating { return try inMemory(path: path) }
-    }
-    return try opening(path, busyTimeout: busyTimeout) { configuration in
-      try DatabaseQueue(path: path, configuration: configuration)
-    }
+    return try openExisting(path, access: access, busyTimeout: busyTimeout)
   }
 
   /// Sets up the new, empty file `created` made, and takes it back if that fails.
@@ -94,6 +91,57 @@ public struct TallyDatabase: Storage {
     } catch {
       created.remove()
       throw error
+    }
+  }
+
+  /// Opens a file that is there: looked at without writing first, since setting up WAL
+  /// writes to it.
+  private static func openExisting(
+    _ path: String, access: Access, busyTimeout: TimeInterval
+  ) throws(TallyError) -> TallyDatabase {
+    let reader: DatabaseQueue
+    let holdsNothing: Bool
+    let isCurrent: Bool
+    do {
+      reader = try ReadConnection.open(path, busyTimeout: busyTimeout)
+      holdsNothing = try FileMark.refuseForeign(reader, path: path)
+      try refuseNewerSchema(reader, path: path)
+      isCurrent = try reader.read(Schema.migrator.hasCompletedMigrations)
+    } catch let error as TallyError {
+      throw error
+    } catch {
+      throw StorageFailure.describe(error, doing: "open the database", path: path)
+    }
+    // An empty file is read as an empty database; only a write makes it one.
+    if holdsNothing, access != .create {
+      try? reader.close()
+      return try inMemory(path: path)
+    }
+    // A database an older tally wrote is brought up to date first, by a writer.
+    if access == .read, isCurrent { return TallyDatabase(queue: reader, path: path) }
+    try? reader.close()
+    try refuseUnwritable(path)
+    return try opening(path, busyTimeout: busyTimeout) { configuration in
+      try DatabaseQueue(path: path, configuration: configuration)
+    }
+  }
+
+  /// Refuses a database that this process may not write, before SQLite opens it: SQLite would
+  /// open the file read-only and leave a `-wal` and `-shm` of this user's beside it.
+  private static func refuseUnwritable(_ path: String) throws(TallyError) {
+    let parent = (path as NSString).deletingLastPathComponent
+    let folder = parent.isEmpty ? "." : parent
+    let hint = "Nothing was changed. Commands that only read (lists, reports, export) work on it."
+    if access(path, W_OK) != 0 {
+      throw TallyError(
+        .storage, "the database \(path) is read-only: you may not write it", hint: hint)
+    }
+    if access(folder, W_OK) != 0 {
+      throw TallyError(
+        .storage,
+        "the database \(path) cannot be written: you may not write its folder \(folder), "
+          + "where SQLite keeps its journal",
+        hint: hint)
     }
   }
 
@@ -147,7 +195,7 @@ public struct TallyDatabase: Storage {
     }
   }
 
-  private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws {
+  static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws {
     guard try queue.read(Schema.migrator.hasBeenSuperseded) else { return }
     throw TallyError(
       .storage, "\(path) was written by a newer version of tally; it was left untouched",
