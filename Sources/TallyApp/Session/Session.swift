@@ -36,7 +36,13 @@ public final class Session {
   /// - Throws: ``TallyError`` when the database cannot be opened or read, or `TALLY_NOW` or
   ///   `TALLY_LOG` is not understood.
   public convenience init(_ options: SessionOptions, messages: MessageSink = .standard) throws {
-    try self.init(storage: try options.openStorage(), options: options, messages: messages)
+    let storage = try options.openStorage()
+    do {
+      try self.init(storage: storage, options: options, messages: messages)
+    } catch {
+      storage.discardIfCreated()
+      throw error
+    }
   }
 
   /// Starts a session on `storage`.

@@ -145,6 +145,23 @@ public struct TallyDatabase: Storage {
     }
   }
 
+  /// Takes back the database this process made when it opened it, after the command that
+  /// opened it failed: the file, the files SQLite kept beside it, and the folders made for it.
+  ///
+  /// Only while it holds no project and no journal entry: another tally that opened the new
+  /// file meanwhile may have written to it, and what it wrote stays.
+  public func discardIfCreated() {
+    guard let created else { return }
+    // A database whose tables could not even be read holds nothing of anyone's.
+    let held = try? queue.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT (SELECT count(*) FROM project) + (SELECT count(*) FROM journal)")
+    }
+    guard (held ?? 0) == 0 else { return }
+    try? queue.close()
+    created.remove()
+  }
+
   /// A private database in memory, for tests and dry runs.
   ///
   /// - Parameter path: The path that messages name; a database that does not exist yet is
@@ -152,17 +169,16 @@ public struct TallyDatabase: Storage {
   /// - Returns: The empty database, its schema up to date.
   /// - Throws: ``TallyError`` when SQLite cannot make it.
   public static func inMemory(path: String = ":memory:") throws(TallyError) -> TallyDatabase {
-    try opening(path, busyTimeout: 0) { configuration in
+    try opening(path, busyTimeout: 0, inMemory: true) { configuration in
       try DatabaseQueue(configuration: configuration)
     }
   }
 
   private static func opening(
     _ path: String, busyTimeout: TimeInterval, created: CreatedDatabase? = nil,
-    _ makeQueue: (Configuration) throws -> DatabaseQueue
+    inMemory: Bool = false, _ makeQueue: (Configuration) throws -> DatabaseQueue
   ) throws(TallyError) -> TallyDatabase {
     var configuration = Configuration()
-    configuration.journalMode = .wal
     configuration.busyMode = .timeout(busyTimeout)
     configuration.foreignKeysEnabled = true
     configuration.prepareDatabase { db in
@@ -173,11 +189,22 @@ public struct TallyDatabase: Storage {
     configuration.label = "tally"
     do {
       let queue = try makeQueue(configuration)
+      try queue.writeWithoutTransaction { db in
+        // Not GRDB's WAL set-up (`journalMode = .wal`): it writes a transaction on every open
+        // (a `-wal` for its pools' readers), so that even a command that then fails changed
+        // the file. Switching to WAL writes only the first time; after that it is a read.
+        if !inMemory, try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+          let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+          guard mode == "wal" else {
+            throw TallyError(.storage, "SQLite cannot keep \(path) in WAL mode (\(mode ?? "?"))")
+          }
+        }
+        // synchronous = FULL makes each commit durable in WAL mode (NORMAL can lose the last
+        // commits on a power cut): nothing entered is lost.
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+      }
       let database = TallyDatabase(queue: queue, path: path, created: created)
       try database.migrate()
-      // GRDB's WAL set-up chooses synchronous = NORMAL, which can lose the last commits on a
-      // power cut; FULL makes each commit durable: nothing entered is lost.
-      try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
       return database
     } catch let error as TallyError {
       throw error
