@@ -15,7 +15,9 @@ struct Tally: ParsableCommand {
       --log-level debug) logs each action and its duration to standard error.
       """,
     version: "0.1.0",
-    subcommands: CommandLineGrammar.subcommands + [MigrateCommand.self, REPLSubcommand.self]
+    subcommands: CommandLineGrammar.subcommands + [
+      MigrateCommand.self, CheckCommand.self, REPLSubcommand.self,
+    ]
   )
 
   @OptionGroup var global: GlobalOptions
