@@ -83,10 +83,8 @@ public struct TallyDatabase: Storage {
     _ created: CreatedDatabase, busyTimeout: TimeInterval
   ) throws(TallyError) -> TallyDatabase {
     do {
-      return try CreatedDatabase.privately { () throws(TallyError) in
-        try opening(created.path, busyTimeout: busyTimeout, created: created) { configuration in
-          try DatabaseQueue(path: created.path, configuration: configuration)
-        }
+      return try opening(created.path, busyTimeout: busyTimeout, created: created) {
+        configuration in try DatabaseQueue(path: created.path, configuration: configuration)
       }
     } catch {
       created.remove()

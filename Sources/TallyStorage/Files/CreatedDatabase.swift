@@ -5,8 +5,10 @@ import TallyCore
 /// create takes back when the command that made it fails.
 ///
 /// The file is made empty with mode `0600` before SQLite opens it. SQLite gives the files it
-/// keeps beside a database (`-wal`, `-shm`, `-journal`) the database's own mode, so they are
-/// `0600` too; the umask is narrowed to `0077` while the database is set up, as well.
+/// keeps beside a database (`-wal`, `-shm`, `-journal`) the database's own mode, whatever the
+/// umask (its `robust_open` sets the mode again when the umask took bits away), so they are
+/// `0600` too. The umask itself is left alone: it belongs to the whole process, and another
+/// thread making a file meanwhile would get it.
 struct CreatedDatabase: Sendable {
   /// The mode of the database files tally makes.
   static let mode: mode_t = 0o600
@@ -59,15 +61,5 @@ struct CreatedDatabase: Sendable {
       unlink(file)
     }
     PrivateFolder.remove(folders)
-  }
-
-  /// Runs `body` with the umask `0077`, so that any file or folder made meanwhile is the
-  /// owner's alone.
-  static func privately<Result, Failure: Error>(
-    _ body: () throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    let previous = umask(0o077)
-    defer { umask(previous) }
-    return try body()
   }
 }
