@@ -96,7 +96,7 @@ let package = Package(
       name: "TallyREPL",
       dependencies: [
         "Flow", "Routing", "TallyCore", "TallyReports", "TallyApp", "TallyCommandLine",
-        "CReadline",
+        "TallyStorage", "CReadline",
       ],
       swiftSettings: strict
     ),

@@ -16,7 +16,8 @@ struct Tally: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: CommandLineGrammar.subcommands + [
-      MigrateCommand.self, BackupCommand.self, RestoreCommand.self, REPLSubcommand.self,
+      MigrateCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
+      REPLSubcommand.self,
     ]
   )
 

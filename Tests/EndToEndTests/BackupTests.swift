@@ -108,7 +108,7 @@ import Testing
     try "not a database, but text long enough to fill a header of sqlite....\n".write(
       to: text, atomically: true, encoding: .utf8)
     let empty = sandbox.folder.appendingPathComponent("empty.sqlite")
-    FileManager.default.createFile(atPath: empty.path, contents: Data())
+    #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
     let cases = [
       (text.path, "Error: \(text.path) is not a tally database (it is not SQLite)"),
       (empty.path, "Error: \(empty.path) is empty: it holds no tally backup\n"),

@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 import termios
@@ -368,6 +369,21 @@ class REPLInATerminal(unittest.TestCase):
         self.assertNotIn("\x1b[1m", plain.before)
         plain.sendline("quit")
         plain.expect(pexpect.EOF)
+
+    def test_the_history_and_its_folders_are_the_users_alone(self):
+        # Under the umask 0000 a folder made with the usual mode would be open to everyone.
+        previous = os.umask(0)
+        try:
+            child = self.start()
+        finally:
+            os.umask(previous)
+        self.expect_prompt(child, PROMPT_HOME)
+        self.quit(child)
+        state = os.path.join(self.folder, "state")
+        for folder in (state, os.path.join(state, "tally")):
+            self.assertEqual(stat.S_IMODE(os.stat(folder).st_mode), 0o700, folder)
+        history = os.path.join(state, "tally", "history")
+        self.assertEqual(stat.S_IMODE(os.stat(history).st_mode), 0o600)
 
     # What the REPL does when the world changes under it.
 

@@ -36,7 +36,13 @@ public final class Session {
   /// - Throws: ``TallyError`` when the database cannot be opened or read, or `TALLY_NOW` or
   ///   `TALLY_LOG` is not understood.
   public convenience init(_ options: SessionOptions, messages: MessageSink = .standard) throws {
-    try self.init(storage: try options.openStorage(), options: options, messages: messages)
+    let storage = try options.openStorage()
+    do {
+      try self.init(storage: storage, options: options, messages: messages)
+    } catch {
+      storage.discardIfCreated()
+      throw error
+    }
   }
 
   /// Starts a session on `storage`.
@@ -151,6 +157,9 @@ public struct SessionOptions: Sendable {
   /// Whether a database that does not exist is created; otherwise one that does not exist
   /// is read as empty, and no file is left behind.
   public var creating: Bool
+  /// Whether the session only reads: the database is then opened without a write lock and
+  /// nothing is written to it (a read-only file or folder will do).
+  public var readOnly: Bool
   /// How much to log to standard error; `nil` reads `TALLY_LOG`, and without it logs nothing.
   public var logLevel: Logger.Level?
   /// A fixed clock, for tests; `nil` reads `TALLY_NOW`, else the system's.
@@ -167,7 +176,7 @@ public struct SessionOptions: Sendable {
   /// Describes a session.
   public init(
     location: DatabaseLocation, zone: TimeZone, resumingRoute: Bool = false,
-    creating: Bool = false, logLevel: Logger.Level? = nil,
+    creating: Bool = false, readOnly: Bool = false, logLevel: Logger.Level? = nil,
     clock: (@Sendable () -> Timestamp)? = nil, showsScreens: Bool = false,
     display: TextDisplay = TextDisplay(width: nil, glyphs: .unicode),
     user: String = ProcessInfo.processInfo.userName
@@ -179,6 +188,7 @@ public struct SessionOptions: Sendable {
     self.zone = zone
     self.resumingRoute = resumingRoute
     self.creating = creating
+    self.readOnly = readOnly
     self.logLevel = logLevel
     self.clock = clock
   }
@@ -191,7 +201,8 @@ extension SessionOptions {
   /// - Throws: ``TallyError`` when it cannot be opened; a URL in a message has no password.
   public func openStorage() throws(TallyError) -> any Storage {
     guard PostgresAddress.isServerURL(location.path) else {
-      return try TallyDatabase.open(at: location, creating: creating)
+      return try TallyDatabase.open(
+        at: location, access: readOnly ? .read : creating ? .create : .write)
     }
     let address = try PostgresAddress(
       url: location.path, environment: ProcessInfo.processInfo.environment,

@@ -45,6 +45,23 @@ public enum UserRequest {
     default: false
     }
   }
+
+  /// Whether carrying it out only reads the database: it then opens it without a write lock
+  /// and writes nothing to it, so it works on a read-only file or folder and while another
+  /// program writes.
+  ///
+  /// An import's dry run is not one of these: it tries the import in a transaction that it
+  /// rolls back.
+  public var readsOnly: Bool {
+    switch self {
+    case .listProjects, .showDue, .listReadings, .showTimers, .showLog, .listImports, .report,
+      .export:
+      true
+    case .addProject, .editProject, .deleteProject, .addReading, .editReading, .deleteReading,
+      .startTimer, .stopTimer, .cancelTimer, .undo, .redo, .importFile, .undoImport:
+      false
+    }
+  }
 }
 
 /// `--goal`, `--goal-per` and `--goal-is` as given: what is left out is taken from the

@@ -24,7 +24,8 @@ public struct BackupCommand: ParsableCommand {
   public init() {}
 
   public func run() throws {
-    let storage = try global.sessionOptions(creating: false).openStorage()
+    // A backup only reads: it takes no write lock and works on a read-only database.
+    let storage = try global.sessionOptions(creating: false, readOnly: true).openStorage()
     let summary = try Backup.write(storage, to: file)
     FileHandle.standardError.write(
       Data(
@@ -55,7 +56,14 @@ public struct RestoreCommand: ParsableCommand {
     // The backup is checked before the target is created.
     _ = try TallyDatabase.openBackup(file)
     let storage = try global.sessionOptions(creating: true).openStorage()
-    let summary = try Backup.restore(from: file, into: storage)
+    let summary: BackupSummary
+    do {
+      summary = try Backup.restore(from: file, into: storage)
+    } catch {
+      // A database made for the restore goes again with it.
+      storage.discardIfCreated()
+      throw error
+    }
     FileHandle.standardError.write(
       Data(
         ("Restored \(summary.projects) project(s) and \(summary.readings) reading(s) from "

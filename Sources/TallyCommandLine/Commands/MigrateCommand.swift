@@ -32,18 +32,31 @@ public struct MigrateCommand: ParsableCommand {
   }
 
   public func run() throws {
-    let here = try global.sessionOptions(creating: from != nil)
+    // The source is only read; the target is made if it is not there.
+    let here = try global.sessionOptions(creating: from != nil, readOnly: to != nil)
     var there = here
-    there.location.path = to ?? from ?? ""
-    there.creating = true
+    there.location.path = DatabaseLocation.expandingHome(
+      to ?? from ?? "",
+      homeDirectory: DatabaseLocation.home(in: ProcessInfo.processInfo.environment))
+    there.creating = to != nil
+    there.readOnly = from != nil
     let (sourceOptions, targetOptions) = to != nil ? (here, there) : (there, here)
+    let opened = try targetOptions.openStorage()
     guard let source = try sourceOptions.openStorage() as? any StorageCopying else {
+      opened.discardIfCreated()
       throw TallyError(.storage, "the source database cannot be copied")
     }
-    guard let target = try targetOptions.openStorage() as? any StorageReceiving else {
+    guard let target = opened as? any StorageReceiving else {
+      opened.discardIfCreated()
       throw TallyError(.storage, "the target database cannot take a copy")
     }
-    let summary = try StorageMigration.copy(from: source, to: target)
+    let summary: StorageMigration.Summary
+    do {
+      summary = try StorageMigration.copy(from: source, to: target)
+    } catch {
+      target.discardIfCreated()
+      throw error
+    }
     FileHandle.standardError.write(
       Data(
         ("Copied \(Self.count(summary.projects, "project")), "

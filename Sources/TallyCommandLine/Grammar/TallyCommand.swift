@@ -17,9 +17,23 @@ protocol TallyCommand: ParsableCommand {
 
 extension TallyCommand {
   /// Runs the request on a session of its own, over the database `global` names.
+  ///
+  /// A database the command made and then failed on is taken back: a failed command leaves
+  /// nothing behind.
   public func run() throws {
     let request = try request()
-    let session = try Session(global.sessionOptions(creating: request.createsDatabase))
-    guard try session.run(request) else { throw ExitCode(ExitStatus.failure) }
+    let session = try Session(
+      global.sessionOptions(creating: request.createsDatabase, readOnly: request.readsOnly))
+    let succeeded: Bool
+    do {
+      succeeded = try session.run(request)
+    } catch {
+      session.storage.discardIfCreated()
+      throw error
+    }
+    guard succeeded else {
+      session.storage.discardIfCreated()
+      throw ExitCode(ExitStatus.failure)
+    }
   }
 }

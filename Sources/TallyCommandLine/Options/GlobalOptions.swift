@@ -67,11 +67,12 @@ public struct GlobalOptions: ParsableArguments {
 
   /// The session these options describe.
   public func sessionOptions(
-    resumingRoute: Bool = false, creating: Bool, showsScreens: Bool = false
+    resumingRoute: Bool = false, creating: Bool, readOnly: Bool = false,
+    showsScreens: Bool = false
   ) throws -> SessionOptions {
     SessionOptions(
       location: databaseLocation, zone: timeZone, resumingRoute: resumingRoute,
-      creating: creating,
+      creating: creating, readOnly: readOnly,
       logLevel: try logLevel.map { name throws(TallyError) in
         try LogLevelName.level(name, from: "--log-level")
       }, showsScreens: showsScreens,
@@ -89,9 +90,7 @@ public struct GlobalOptions: ParsableArguments {
 
   /// The database location as the contract orders the sources.
   var databaseLocation: DatabaseLocation {
-    DatabaseLocation(
-      option: databasePath, environment: ProcessInfo.processInfo.environment,
-      homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path)
+    DatabaseLocation(option: databasePath, environment: ProcessInfo.processInfo.environment)
   }
 }
 

@@ -14,9 +14,8 @@ enum ProjectTitleCompletion {
   /// The titles that begin with `prefix`, ignoring case, in the database `words` name.
   static func titles(words: [String], prefix: String) -> [String] {
     let location = DatabaseLocation(
-      option: databaseOption(in: words), environment: ProcessInfo.processInfo.environment,
-      homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path)
-    guard let database = try? TallyDatabase.open(at: location, creating: false, busyTimeout: 1),
+      option: databaseOption(in: words), environment: ProcessInfo.processInfo.environment)
+    guard let database = try? TallyDatabase.open(at: location, access: .read, busyTimeout: 1),
       let stored = try? database.snapshot(openProject: nil)
     else { return [] }
     let wanted = prefix.lowercased()

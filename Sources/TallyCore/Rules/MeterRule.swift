@@ -56,7 +56,7 @@ public enum MeterRule {
   }
 
   /// `reading 7 (900 km at …) is lower than reading 6 (1000 km at …) before it`.
-  private static func describe(
+  static func describe(
     _ fall: MeterFall, in project: Project, verb: String = "is",
     name: (Reading) -> String? = { _ in nil }
   ) -> String {

@@ -47,6 +47,11 @@ public protocol Storage: Sendable {
   /// A number that changes whenever another connection commits: a cheap way to tell that
   /// someone else has written.
   func dataVersion() throws(TallyError) -> Int
+
+  /// Takes back what opening this storage made (a new database file and its folders), after
+  /// the command that opened it failed: a failed command leaves nothing behind. A storage
+  /// that was there before is left as it is.
+  func discardIfCreated()
 }
 
 /// A project's readings summed over ranges of time, as a report asks for them.
@@ -85,6 +90,9 @@ public struct RangeFigures: Equatable, Sendable {
 }
 
 extension Storage {
+  /// Makes nothing when it opens: there is nothing to take back.
+  public func discardIfCreated() {}
+
   /// The stored data without an open project.
   public func snapshot() throws(TallyError) -> Snapshot {
     try snapshot(openProject: nil)

@@ -1,5 +1,6 @@
 @preconcurrency import CReadline
 import Foundation
+import TallyStorage
 
 /// Reads the lines a person types at a terminal, with GNU readline's editing, history (kept in
 /// a file across runs) and completion.
@@ -30,9 +31,8 @@ public final class LineEditor: LineReader {
     using_history()
     stifle_history(Int32(HistoryFile.limit))
     if let historyPath {
-      try? FileManager.default.createDirectory(
-        atPath: (historyPath as NSString).deletingLastPathComponent,
-        withIntermediateDirectories: true)
+      // Only its owner may enter the folder, as the history file (0600) only they may read.
+      _ = try? PrivateFolder.make((historyPath as NSString).deletingLastPathComponent)
       read_history(historyPath)
     }
     TerminalSignals.install()

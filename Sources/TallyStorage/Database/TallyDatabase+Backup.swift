@@ -110,7 +110,7 @@ extension TallyDatabase {
       throw refusal
     }
     return try open(
-      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"), creating: false)
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"), access: .read)
   }
 
   /// Opens the backup at `path` to read from, after checking that it is one: a tally

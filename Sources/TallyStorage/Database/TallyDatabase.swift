@@ -13,77 +13,151 @@ public struct TallyDatabase: Storage {
   /// How many changes the journal keeps for `log` and `undo`.
   public static let journalLimit = 1_000
 
+  /// What a command does with the database, and so what opening it may do.
+  public enum Access: Sendable {
+    /// Only reads: opens it without a write lock and writes nothing (see `ReadConnection`);
+    /// a missing or empty database is read as an empty one.
+    case read
+    /// Reads and writes a database that is there; a missing or empty one is read as an empty
+    /// one in memory, and nothing is made.
+    case write
+    /// As `write`, and makes a missing database (mode `0600`) with its folders (`0700`).
+    case create
+  }
+
   let queue: DatabaseQueue
   /// Where the database is, for messages.
   public let path: String
+  /// The file this process made when it opened the database, if it made one.
+  let created: CreatedDatabase?
 
-  private init(queue: DatabaseQueue, path: String) {
+  init(queue: DatabaseQueue, path: String, created: CreatedDatabase? = nil) {
     self.queue = queue
     self.path = path
+    self.created = created
   }
 
-  /// Opens the database at `location`, creating it (with its folders) if it does not exist and
-  /// `creating` says so.
+  /// Opens the database at `location` to read and write it, creating it (with its folders)
+  /// if it does not exist and `creating` says so; see ``open(at:access:busyTimeout:)``.
+  public static func open(
+    at location: DatabaseLocation, creating: Bool = true, busyTimeout: TimeInterval = 30
+  ) throws(TallyError) -> TallyDatabase {
+    try open(at: location, access: creating ? .create : .write, busyTimeout: busyTimeout)
+  }
+
+  /// Opens the database at `location` as `access` says.
   ///
-  /// An existing file is first looked at read-only: one that is not tally's (another program's
-  /// SQLite database, or not SQLite at all) or that a newer tally wrote is refused and left
-  /// byte for byte as it was.
+  /// A path that holds a folder, a named pipe, a device or a socket is refused at once. An
+  /// existing file is first looked at without writing: one that is not tally's (another
+  /// program's SQLite database, or not SQLite at all) or that a newer tally wrote is refused
+  /// and left byte for byte as it was.
   ///
   /// - Parameters:
   ///   - location: Where the database is.
-  ///   - creating: Whether a missing database is created. A command that cannot succeed on a
-  ///     new database (one that reads, or changes what must already be there) passes `false`:
+  ///   - access: What the command does with it. A command that cannot succeed on a new
+  ///     database (one that reads, or changes what must already be there) does not create:
   ///     a missing or empty file is then read as an empty database in memory, and no file or
   ///     folder is made.
   ///   - busyTimeout: How long a write waits for another program's write to finish.
   /// - Returns: The open database, its schema up to date.
-  /// - Throws: ``TallyError`` when the path is a folder, the file is not a tally database,
-  ///   cannot be opened, or was written by a newer tally.
+  /// - Throws: ``TallyError`` when the path is not a regular file, the file is not a tally
+  ///   database, cannot be opened, or was written by a newer tally.
   public static func open(
-    at location: DatabaseLocation, creating: Bool = true, busyTimeout: TimeInterval = 30
+    at location: DatabaseLocation, access: Access, busyTimeout: TimeInterval = 30
   ) throws(TallyError) -> TallyDatabase {
     let path = location.path
-    var isFolder: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-    if exists, isFolder.boolValue {
-      throw TallyError(
-        .storage, "\(path) is a folder, not a database file",
-        hint:
-          "Name a file with --db or TALLY_DB, such as "
-          + URL(fileURLWithPath: path).appendingPathComponent("tally.sqlite").path + ".")
-    }
-    if !exists {
-      guard creating else { return try inMemory(path: path) }
-      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-      do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      } catch {
-        throw TallyError(
-          .storage, "cannot create the folder \(folder.path) for the database: \(error)")
+    let kind = PathKind.of(path)
+    if let refusal = kind.refusal(of: path, creating: access == .create) { throw refusal }
+    if kind == .missing || kind.isDanglingLink {
+      guard access == .create else { return try inMemory(path: path) }
+      if let created = try CreatedDatabase.make(at: path) {
+        return try create(created, busyTimeout: busyTimeout)
       }
-    } else {
-      // Setting up WAL writes to the file: look at an existing one read-only first, so that
-      // one from a newer tally, or not from tally at all, is left untouched.
-      let holdsNothing: Bool
-      do {
-        var probe = Configuration()
-        probe.readonly = true
-        probe.busyMode = .timeout(busyTimeout)
-        let existing = try DatabaseQueue(path: path, configuration: probe)
-        holdsNothing = try FileMark.refuseForeign(existing, path: path)
-        try refuseNewerSchema(existing, path: path)
-        try existing.close()
-      } catch let error as TallyError {
-        throw error
-      } catch {
-        throw StorageFailure.describe(error, doing: "open the database", path: path)
-      }
-      // An empty file is read as an empty database; only a write makes it one.
-      if holdsNothing, !creating { return try inMemory(path: path) }
+      // Another process made it meanwhile: it is opened as theirs.
     }
+    return try openExisting(path, access: access, busyTimeout: busyTimeout)
+  }
+
+  /// Sets up the new, empty file `created` made, and takes it back if that fails.
+  private static func create(
+    _ created: CreatedDatabase, busyTimeout: TimeInterval
+  ) throws(TallyError) -> TallyDatabase {
+    do {
+      return try opening(created.path, busyTimeout: busyTimeout, created: created) {
+        configuration in try DatabaseQueue(path: created.path, configuration: configuration)
+      }
+    } catch {
+      created.remove()
+      throw error
+    }
+  }
+
+  /// Opens a file that is there: looked at without writing first, since setting up WAL
+  /// writes to it.
+  private static func openExisting(
+    _ path: String, access: Access, busyTimeout: TimeInterval
+  ) throws(TallyError) -> TallyDatabase {
+    let reader: DatabaseQueue
+    let holdsNothing: Bool
+    let isCurrent: Bool
+    do {
+      reader = try ReadConnection.open(path, busyTimeout: busyTimeout)
+      holdsNothing = try FileMark.refuseForeign(reader, path: path)
+      try refuseNewerSchema(reader, path: path)
+      isCurrent = try reader.read(Schema.migrator.hasCompletedMigrations)
+    } catch let error as TallyError {
+      throw error
+    } catch {
+      throw StorageFailure.describe(error, doing: "open the database", path: path)
+    }
+    // An empty file is read as an empty database; only a write makes it one.
+    if holdsNothing, access != .create {
+      try? reader.close()
+      return try inMemory(path: path)
+    }
+    // A database an older tally wrote is brought up to date first, by a writer.
+    if access == .read, isCurrent { return TallyDatabase(queue: reader, path: path) }
+    try? reader.close()
+    try refuseUnwritable(path)
     return try opening(path, busyTimeout: busyTimeout) { configuration in
       try DatabaseQueue(path: path, configuration: configuration)
     }
+  }
+
+  /// Refuses a database that this process may not write, before SQLite opens it: SQLite would
+  /// open the file read-only and leave a `-wal` and `-shm` of this user's beside it.
+  private static func refuseUnwritable(_ path: String) throws(TallyError) {
+    let parent = (path as NSString).deletingLastPathComponent
+    let folder = parent.isEmpty ? "." : parent
+    let hint = "Nothing was changed. Commands that only read (lists, reports, export) work on it."
+    if access(path, W_OK) != 0 {
+      throw TallyError(
+        .storage, "the database \(path) is read-only: you may not write it", hint: hint)
+    }
+    if access(folder, W_OK) != 0 {
+      throw TallyError(
+        .storage,
+        "the database \(path) cannot be written: you may not write its folder \(folder), "
+          + "where SQLite keeps its journal",
+        hint: hint)
+    }
+  }
+
+  /// Takes back the database this process made when it opened it, after the command that
+  /// opened it failed: the file, the files SQLite kept beside it, and the folders made for it.
+  ///
+  /// Only while it holds no project and no journal entry: another tally that opened the new
+  /// file meanwhile may have written to it, and what it wrote stays.
+  public func discardIfCreated() {
+    guard let created else { return }
+    // A database whose tables could not even be read holds nothing of anyone's.
+    let held = try? queue.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT (SELECT count(*) FROM project) + (SELECT count(*) FROM journal)")
+    }
+    guard (held ?? 0) == 0 else { return }
+    try? queue.close()
+    created.remove()
   }
 
   /// A private database in memory, for tests and dry runs.
@@ -93,17 +167,16 @@ public struct TallyDatabase: Storage {
   /// - Returns: The empty database, its schema up to date.
   /// - Throws: ``TallyError`` when SQLite cannot make it.
   public static func inMemory(path: String = ":memory:") throws(TallyError) -> TallyDatabase {
-    try opening(path, busyTimeout: 0) { configuration in
+    try opening(path, busyTimeout: 0, inMemory: true) { configuration in
       try DatabaseQueue(configuration: configuration)
     }
   }
 
   private static func opening(
-    _ path: String, busyTimeout: TimeInterval,
-    _ makeQueue: (Configuration) throws -> DatabaseQueue
+    _ path: String, busyTimeout: TimeInterval, created: CreatedDatabase? = nil,
+    inMemory: Bool = false, _ makeQueue: (Configuration) throws -> DatabaseQueue
   ) throws(TallyError) -> TallyDatabase {
     var configuration = Configuration()
-    configuration.journalMode = .wal
     configuration.busyMode = .timeout(busyTimeout)
     configuration.foreignKeysEnabled = true
     configuration.prepareDatabase { db in
@@ -114,11 +187,22 @@ public struct TallyDatabase: Storage {
     configuration.label = "tally"
     do {
       let queue = try makeQueue(configuration)
-      let database = TallyDatabase(queue: queue, path: path)
+      try queue.writeWithoutTransaction { db in
+        // Not GRDB's WAL set-up (`journalMode = .wal`): it writes a transaction on every open
+        // (a `-wal` for its pools' readers), so that even a command that then fails changed
+        // the file. Switching to WAL writes only the first time; after that it is a read.
+        if !inMemory, try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+          let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+          guard mode == "wal" else {
+            throw TallyError(.storage, "SQLite cannot keep \(path) in WAL mode (\(mode ?? "?"))")
+          }
+        }
+        // synchronous = FULL makes each commit durable in WAL mode (NORMAL can lose the last
+        // commits on a power cut): nothing entered is lost.
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+      }
+      let database = TallyDatabase(queue: queue, path: path, created: created)
       try database.migrate()
-      // GRDB's WAL set-up chooses synchronous = NORMAL, which can lose the last commits on a
-      // power cut; FULL makes each commit durable: nothing entered is lost.
-      try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
       return database
     } catch let error as TallyError {
       throw error

@@ -1,0 +1,22 @@
+public import TallyCore
+import TallyPostgres
+import TallyStorage
+
+extension SessionOptions {
+  /// Checks the database these options name, for `tally check`, reading it only: a SQLite
+  /// file as a whole (SQLite's integrity check, tally's rules, the files' modes), a server's
+  /// database by tally's rules.
+  ///
+  /// - Returns: What was checked and what was found; problems are findings, not errors.
+  /// - Throws: ``TallyError`` when there is no database to check, it is not tally's, or it
+  ///   cannot be read at all.
+  public func checkStorage() throws(TallyError) -> IntegrityReport {
+    guard PostgresAddress.isServerURL(location.path) else {
+      return try TallyDatabase.check(at: location)
+    }
+    guard let storage = try openStorage() as? any StorageChecking else {
+      throw TallyError(.storage, "this database cannot be checked")
+    }
+    return try storage.checkIntegrity()
+  }
+}

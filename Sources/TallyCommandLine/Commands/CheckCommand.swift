@@ -1,0 +1,28 @@
+public import ArgumentParser
+import Foundation
+import TallyApp
+
+/// `tally check`: whether the database is sound, and private.
+public struct CheckCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Check the database: SQLite's integrity, tally's own rules, who may read it.",
+    discussion: """
+      Runs SQLite's integrity and foreign key checks, then tally's rules: each project's \
+      reading counter and last reading time equal its readings, a meter's readings never fall \
+      without a reset mark, and every journal entry can be read for undo. Reports a database \
+      file (or its -wal, -shm or -journal) that other users may read or change, and a folder \
+      they may list. Only reads. Prints one line per problem and exits 1, or one line saying \
+      that all checks hold and exits 0. On a PostgreSQL server, tally's rules are checked.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+
+  public init() {}
+
+  public func run() throws {
+    let report = try global.sessionOptions(creating: false, readOnly: true).checkStorage()
+    FileHandle.standardOutput.write(Data(report.lines.map { $0 + "\n" }.joined().utf8))
+    guard report.holds else { throw ExitCode(ExitStatus.failure) }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import PostgresNIO
+public import TallyCore
+
+extension PostgresStorage: StorageChecking {
+  /// Checks the stored data in one read snapshot, for `tally check`.
+  ///
+  /// Each project's counters against its readings, a meter's readings counting up, and that
+  /// every journal entry can be read. The server keeps its own pages and foreign keys; there
+  /// is no file to look at.
+  public func checkIntegrity() throws(TallyError) -> IntegrityReport {
+    try read(doing: "check the database") { session in
+      var report = IntegrityReport(database: address.description, checksFile: false)
+      var counted: [Int64: (count: Int, last: Int64?)] = [:]
+      for row in try session.rows(
+        "SELECT project_id, count(*), max(timestamp) FROM reading GROUP BY project_id")
+      {
+        let (project, count, last) = try row.decode((Int64, Int64, Int64?).self)
+        counted[project] = (Int(count), last)
+      }
+      let facts = PostgresFacts(session)
+      let rows = try session.rows(
+        "SELECT \(unescaped: PostgresRows.projectColumns) FROM project ORDER BY id")
+      for row in rows {
+        let summary: ProjectSummary
+        do {
+          summary = try PostgresRows.summary(row)
+        } catch let error as TallyError {
+          let id = try row.makeRandomAccess()[0].decode(Int64.self)
+          report.problems.append(.unreadableProject(id: id, reason: error.message))
+          continue
+        }
+        let figures = counted[summary.id.rawValue] ?? (0, nil)
+        let project = CountedProject(
+          summary: summary, count: figures.count,
+          lastReadingAt: figures.last.map(Timestamp.init(microsecondsSince1970:)),
+          fall: summary.project.kind == .meter ? try facts.firstFall(of: summary.id) : nil)
+        report.problems += project.problems
+      }
+      report.projects = rows.count
+      for row in try session.rows("SELECT id, description, change FROM journal ORDER BY id") {
+        let (id, description, json) = try row.decode((Int64, String, String).self)
+        report.journalEntries += 1
+        if (try? JSONDecoder().decode(Change.self, from: Data(json.utf8))) == nil {
+          report.problems.append(.unreadableJournalEntry(id: id, description: description))
+        }
+      }
+      return report
+    }
+  }
+}
