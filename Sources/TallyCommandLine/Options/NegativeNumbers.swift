@@ -11,8 +11,10 @@ public enum NegativeNumbers {
     // `-- 12.50 --note x` and `-- -12.50 --note x` alike: a `--` before an amount (or any
     // word that is no option) only marks where it is, and options may follow it, as README
     // says; so an amount that is not a number is refused as one, not as a stray option.
+    // (The shell completion's `---completion … -- WORDS` keeps its separator.)
     if let separator = arguments.firstIndex(of: "--"), separator + 1 < arguments.endIndex,
-      isNumber(arguments[separator + 1]) || !isOption(arguments[separator + 1]),
+      isNumber(arguments[separator + 1])
+        || (!isOption(arguments[separator + 1]) && !arguments.contains("---completion")),
       arguments[(separator + 1)...].allSatisfy({ $0 != "--" })
     {
       arguments.remove(at: separator)

@@ -105,7 +105,8 @@ extension TallyDatabase {
     do {
       try openBackupFile(at: path).close()
     } catch {
-      var refusal = describe(error, doing: "open the backup", path: path)
+      // As any database is opened: a file that is not SQLite is called that, not damaged.
+      var refusal = describe(error, doing: "open the database", path: path)
       refusal.hint = "Name a file that `tally backup` wrote."
       throw refusal
     }
