@@ -156,7 +156,7 @@ public final class ReadingsFile {
     let timestamp: Timestamp
     do {
       timestamp = try record.withField(layout.date) { bytes throws(ParseError) in
-        try dates.parse(bytes)
+        try dates.parse(Self.trimmingBlanks(bytes))
       }
     } catch {
       return .failure(problem(record, layout.names[layout.date], error))
@@ -164,7 +164,7 @@ public final class ReadingsFile {
     let amount: Double
     do {
       amount = try record.withField(layout.amount) { bytes throws(ParseError) in
-        try AmountParser.parse(bytes: bytes, decimalComma: decimalComma)
+        try AmountParser.parse(bytes: Self.trimmingBlanks(bytes), decimalComma: decimalComma)
       }
     } catch {
       return .failure(problem(record, layout.names[layout.amount], error))
@@ -190,6 +190,18 @@ public final class ReadingsFile {
     return .success(
       ImportedReading(
         line: record.line, timestamp: timestamp, amount: amount, note: note, isReset: isReset))
+  }
+
+  /// `bytes` without the spaces and tabs around them, as spreadsheets pad dates and amounts.
+  private static func trimmingBlanks(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    guard start > 0 || end < bytes.count else { return bytes }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
 
   /// A `reset` field read on its bytes, every row of a large file: `yes`, `true`, `1` (any
