@@ -67,4 +67,32 @@ import Testing
     let result = try read("date,amount\n2024-01- 05,1\n")
     #expect(result.problems.map(\.value) == ["2024-01- 05"])
   }
+
+  @Test func aHeaderOf100000ColumnsIsReadAndItsRowsToo() throws {
+    // 100,000 columns: the date, the amount and 99,998 others (ca. 690 KB).
+    let others = (0..<99_998).map { "c\($0)" }.joined(separator: ",")
+    let row = "2024-01-05,9" + String(repeating: ",", count: 99_998)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try read("date,amount,\(others)\n\(row)\n")
+    let took = clock.now - start
+    #expect(result.readings.map(\.amount) == [9])
+    // Read in one pass: columns compared with every other took 24 s for 160,000.
+    #expect(took < .seconds(10), "took \(took)")
+  }
+
+  @Test func aNameTwiceInAWideHeaderIsFoundAtOnce() {
+    let others = (0..<99_997).map { "c\($0)" }.joined(separator: ",")
+    #expect(
+      failure("date,amount,\(others),C5\n")
+        == " names the column 'c5' twice (columns 8 and 100000 of the header)")
+  }
+
+  @Test func aMissingColumnOfAWideHeaderListsItsFirstColumns() {
+    let others = (0..<99_998).map { "c\($0)" }.joined(separator: ",")
+    let first18 = (0..<18).map { "c\($0)" }.joined(separator: ", ")
+    #expect(
+      failure("day,amount,\(others)\n")
+        == " has no column 'date' (its first 20 columns of 100000: day, amount, \(first18))")
+  }
 }

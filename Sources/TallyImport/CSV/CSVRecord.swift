@@ -32,6 +32,17 @@ public struct CSVRecord: Sendable {
     withField(index) { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// Every field as a string (invalid UTF-8 is repaired), made in one pass over the bytes.
+  public var strings: [String] {
+    bytes.withUnsafeBufferPointer { all in
+      var start = 0
+      return ends.map { end in
+        defer { start = end }
+        return String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)
+      }
+    }
+  }
+
   mutating func reset(line: Int) {
     self.line = line
     bytes.removeAll(keepingCapacity: true)

@@ -115,7 +115,7 @@ public final class ReadingsFile {
         throw TallyError(.invalidInput, "\(name) is empty: it needs a header row")
       }
       let layout = try ColumnLayout(
-        header: (0..<header.count).map(header.string), options: options, fileName: name)
+        header: header.strings, options: options, fileName: name)
       let dates = DateField(format: options.dateFormat, zone: options.zone)
       while let record = try reader.next() {
         if record.isBlank { continue }
