@@ -23,4 +23,34 @@ import Testing
         == "project,timestamp,amount,note\nSpend,2024-01-05T00:00:00+00:00,12.5,fuel\n"
         + "Spend,2024-01-06T00:00:00+00:00,-3,refund\n")
   }
+
+  @Test func aHeaderOfAMillionColumnsIsRefusedNamingTheLineAndTheLimit() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "P", "--frequency", "daily")
+    let columns = (0..<999_998).map { "c\($0)" }.joined(separator: ",")
+    let path = try write("date,amount,\(columns)\n", in: sandbox)
+    let before = try sandbox.everything()
+    let result = try sandbox.run("import", path, "--project", "P")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "Error: \(path), line 1: the record that starts here is longer than 1 MiB, the most "
+        + "one may be (is a quote never closed, or are the lines not separated by line breaks?)\n"
+        + "Nothing was imported.\n")
+    #expect(try sandbox.everything() == before)
+  }
+
+  @Test func aLineLongerThanTheLimitIsRefusedNamingIt() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "P", "--frequency", "daily")
+    let note = String(repeating: "x", count: 3 << 20)
+    let path = try write("date,amount,note\n2024-01-05,1,a\n2024-01-06,2,\(note)\n", in: sandbox)
+    let before = try sandbox.everything()
+    let result = try sandbox.run("import", path, "--project", "P")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: \(path), line 3: the record that starts here is longer than 1 MiB"))
+    #expect(try sandbox.everything() == before)
+  }
 }

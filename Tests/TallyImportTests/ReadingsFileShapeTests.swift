@@ -95,4 +95,35 @@ import Testing
       failure("day,amount,\(others)\n")
         == " has no column 'date' (its first 20 columns of 100000: day, amount, \(first18))")
   }
+
+  @Test func aRecordLongerThanTheLimitIsRefusedNamingItsLine() {
+    let note = String(repeating: "x", count: ReadingsFile.maximumRecordLength)
+    #expect(
+      failure("date,amount,note\n2024-01-05,1,a\n2024-01-05,2,\(note)\n2024-01-05,3,c\n")
+        == ", line 3: the record that starts here is longer than 1 MiB, the most one may be (is a "
+        + "quote never closed, or are the lines not separated by line breaks?)")
+  }
+
+  @Test func aRecordOfEmptyFieldsCountsItsDelimiters() {
+    let commas = String(repeating: ",", count: ReadingsFile.maximumRecordLength + 1)
+    #expect(
+      failure("date,amount\n\(commas)\n")
+        == ", line 2: the record that starts here is longer than 1 MiB, the most one may be (is a "
+        + "quote never closed, or are the lines not separated by line breaks?)")
+  }
+
+  @Test func aQuoteNeverClosedStopsAtTheLimitNotAtTheEndOfTheFile() {
+    let rows = String(repeating: "2024-01-05,1,a\n", count: 80_000)  // 1.2 MB
+    #expect(
+      failure("date,amount,note\n2024-01-05,1,\"open\n\(rows)")
+        == ", line 2: the record that starts here is longer than 1 MiB, the most one may be (is a "
+        + "quote never closed, or are the lines not separated by line breaks?)")
+  }
+
+  @Test func aRecordJustWithinTheLimitIsRead() throws {
+    // "2024-01-05" (10) + "," + "1" + "," + the note: 13 bytes besides the note.
+    let note = String(repeating: "y", count: ReadingsFile.maximumRecordLength - 13)
+    let result = try read("date,amount,note\n2024-01-05,1,\(note)\n")
+    #expect(result.readings.map { $0.note?.utf8.count } == [ReadingsFile.maximumRecordLength - 13])
+  }
 }

@@ -5,9 +5,13 @@
 /// quotes; records end in LF or CRLF; the last one may have no line break. A UTF-8 byte order
 /// mark at the start is skipped. A quote that opens a field but never closes is an error naming
 /// the line where the field began; a quote in the middle of an unquoted field is kept as it is.
+/// A record longer than ``maximumRecordLength`` is an error too, found as soon as it is that
+/// long: memory holds one record at most, however long the line.
 public struct CSVReader<Source: ByteSource> {
   private var source: Source
   private let delimiter: UInt8
+  /// The most bytes a record may hold, its fields' and the delimiters between them.
+  public let maximumRecordLength: Int
   private var buffer: [UInt8]
   private var position = 0
   private var end = 0
@@ -22,16 +26,23 @@ public struct CSVReader<Source: ByteSource> {
   ///   - source: Where the bytes come from.
   ///   - delimiter: What separates fields.
   ///   - bufferSize: How many bytes to read at a time.
-  public init(source: Source, delimiter: FieldDelimiter = .comma, bufferSize: Int = 1 << 16) {
+  ///   - maximumRecordLength: The most bytes a record may hold, its fields' and the delimiters
+  ///     between them (quotes and the line break not counted).
+  public init(
+    source: Source, delimiter: FieldDelimiter = .comma, bufferSize: Int = 1 << 16,
+    maximumRecordLength: Int = .max
+  ) {
     self.source = source
     self.delimiter = delimiter.byte
+    self.maximumRecordLength = maximumRecordLength
     self.buffer = [UInt8](repeating: 0, count: max(16, bufferSize))
   }
 
   /// The next record, or `nil` at the end of the input.
   ///
   /// - Returns: The record, valid until the next call.
-  /// - Throws: ``CSVError`` for an unterminated quote; what the source throws.
+  /// - Throws: ``CSVError`` for an unterminated quote or a record longer than
+  ///   ``maximumRecordLength``; what the source throws.
   public mutating func next() throws -> CSVRecord? {
     guard try fill() else { return nil }
     if atStart {
@@ -48,6 +59,7 @@ public struct CSVReader<Source: ByteSource> {
       // Unquoted bytes, or whatever follows a closing quote, up to the field's end.
       try readUnquoted()
       record.ends.append(record.bytes.count)
+      try checkLength(delimiters: record.ends.count - 1)
       guard try fill() else { return record }
       let byte = buffer[position]
       position += 1
@@ -84,6 +96,7 @@ public struct CSVReader<Source: ByteSource> {
       }
       record.bytes.append(contentsOf: buffer[position..<index])
       position = index
+      try checkLength(delimiters: record.ends.count)
       if position < end { return }
       guard try fill() else { return }
     }
@@ -111,7 +124,23 @@ public struct CSVReader<Source: ByteSource> {
         if try !fill() || buffer[position] != lineFeed { line += 1 }
       }
       record.bytes.append(byte)
+      try checkLength(delimiters: record.ends.count)
     }
+  }
+
+  /// Stops a record that has grown longer than allowed, naming the line it starts on.
+  ///
+  /// - Parameter delimiters: How many delimiters the record has so far.
+  /// - Throws: ``CSVError`` when it is too long.
+  private func checkLength(delimiters: Int) throws {
+    guard record.bytes.count + delimiters > maximumRecordLength else { return }
+    let limit =
+      maximumRecordLength % (1 << 20) == 0
+      ? "\(maximumRecordLength >> 20) MiB" : "\(maximumRecordLength) bytes"
+    throw CSVError(
+      line: record.line,
+      reason: "the record that starts here is longer than \(limit), the most one may be (is a "
+        + "quote never closed, or are the lines not separated by line breaks?)")
   }
 
   private mutating func skipByteOrderMark() throws {

@@ -8,6 +8,13 @@ public final class ReadingsFile {
   /// The file's name, as messages show it.
   public let name: String
 
+  /// The most bytes one record (a line, or the lines of a quoted line break) may hold: 1 MiB.
+  ///
+  /// What a row of readings holds is far less, and a longer one is most likely a file whose
+  /// quote is never closed or whose lines are not separated as they seem. The reader stops
+  /// there, so memory holds at most this much of a line.
+  public static let maximumRecordLength = 1 << 20
+
   /// Opens the file at `path`.
   ///
   /// - Throws: ``TallyError`` when the file cannot be read.
@@ -100,7 +107,8 @@ public final class ReadingsFile {
 
   /// Reads every row on the calling thread, handing them to `deliver` in chunks.
   fileprivate func parse(into deliver: ([RowItem], Double) -> Bool) throws -> String {
-    var reader = CSVReader(source: source, delimiter: options.delimiter)
+    var reader = CSVReader(
+      source: source, delimiter: options.delimiter, maximumRecordLength: Self.maximumRecordLength)
     var items: [RowItem] = []
     items.reserveCapacity(Self.rowsPerChunk)
     func emit(_ item: RowItem) throws {
