@@ -185,4 +185,15 @@ import Testing
         == "\(file.path), line 3, column date: the file ends in the middle of a UTF-16 character "
         + "(it has an odd number of bytes): ''")
   }
+
+  @Test func theSettingsNameTheEncodingInEffect() throws {
+    let file = try File([0xFF, 0xFE] + utf16LittleEndian("date,amount\n"))
+    let opened = try ReadingsFile(path: file.path, options: ImportOptions(zone: .gmt))
+    #expect(
+      opened.settings.settings.map { "\($0.option)=\($0.value)" } == [
+        "--tz=GMT", "--encoding=utf-16", "--delimiter=,", "--date-column=date", "--date-format=",
+        "--amount-column=amount", "--decimal-comma=off", "--note-column=note",
+        "--filter-column=", "--filter-value=",
+      ])
+  }
 }

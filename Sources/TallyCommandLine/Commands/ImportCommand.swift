@@ -16,7 +16,7 @@ struct ImportCommand: ParsableCommand {
       """,
     discussion: """
       `tally import FILE --project TITLE` is `tally import file FILE --project TITLE`: its \
-      options (--create, --dry-run, --skip-invalid, the columns, the date format, the \
+      options (--create, --dry-run, --skip-invalid, --again, the columns, the date format, the \
       delimiter, the encoding) are listed by `tally import file --help`. FILE may be `-` for \
       standard input.
       """,
@@ -89,6 +89,12 @@ struct ImportFile: TallyCommand {
   var encoding: String?
   @Flag(help: "Check the file and report; write nothing.") var dryRun = false
   @Flag(help: "Import the valid rows and list the invalid ones.") var skipInvalid = false
+  @Flag(
+    help: """
+      Import a file the project has imported before even if it adds readings \
+      (read with another --tz or --date-format, say).
+      """)
+  var again = false
 
   func validate() throws {
     if (filterColumn == nil) != (filterValue == nil) {
@@ -119,7 +125,8 @@ struct ImportFile: TallyCommand {
           ? frequency.map {
             NewProject(title: project, units: units ?? "", frequency: $0, kind: kind ?? .total)
           } : nil,
-        options: options(zone: global.timeZone), dryRun: dryRun, skipInvalid: skipInvalid))
+        options: options(zone: global.timeZone), dryRun: dryRun, skipInvalid: skipInvalid,
+        again: again))
   }
 
   private func options(zone: TimeZone) -> ImportOptions {

@@ -59,6 +59,9 @@ public final class ReadingsFile {
       hint: "Import a CSV file; nothing was imported.")
   }
 
+  /// How the file is read, as its import batch keeps it.
+  public var settings: ImportSettings { options.settings(encoding: encoding) }
+
   /// How far the rows handed out have got through the file, from 0 to 1.
   public private(set) var progress = 0.0
 
