@@ -44,6 +44,13 @@ public struct CSVReader<Source: ByteSource> {
   /// - Throws: ``CSVError`` for an unterminated quote or a record longer than
   ///   ``maximumRecordLength``; what the source throws.
   public mutating func next() throws -> CSVRecord? {
+    guard let record = try readRecord() else { return nil }
+    // Its delimiters are one fewer than its fields.
+    if record.bytes.count + record.ends.count - 1 > maximumRecordLength { throw tooLong() }
+    return record
+  }
+
+  private mutating func readRecord() throws -> CSVRecord? {
     guard try fill() else { return nil }
     if atStart {
       atStart = false
@@ -59,7 +66,6 @@ public struct CSVReader<Source: ByteSource> {
       // Unquoted bytes, or whatever follows a closing quote, up to the field's end.
       try readUnquoted()
       record.ends.append(record.bytes.count)
-      try checkLength(delimiters: record.ends.count - 1)
       guard try fill() else { return record }
       let byte = buffer[position]
       position += 1
@@ -96,7 +102,6 @@ public struct CSVReader<Source: ByteSource> {
       }
       record.bytes.append(contentsOf: buffer[position..<index])
       position = index
-      try checkLength(delimiters: record.ends.count)
       if position < end { return }
       guard try fill() else { return }
     }
@@ -124,20 +129,19 @@ public struct CSVReader<Source: ByteSource> {
         if try !fill() || buffer[position] != lineFeed { line += 1 }
       }
       record.bytes.append(byte)
-      try checkLength(delimiters: record.ends.count)
     }
   }
 
-  /// Stops a record that has grown longer than allowed, naming the line it starts on.
+  /// The error for a record longer than ``maximumRecordLength`` (its bytes and the
+  /// delimiters so far), naming the line it starts on.
   ///
-  /// - Parameter delimiters: How many delimiters the record has so far.
-  /// - Throws: ``CSVError`` when it is too long.
-  private func checkLength(delimiters: Int) throws {
-    guard record.bytes.count + delimiters > maximumRecordLength else { return }
+  /// A record is measured when it ends and whenever the buffer is read again meanwhile: it
+  /// grows by at most a buffer between two looks, and the hot path compares once a record.
+  private func tooLong() -> CSVError {
     let limit =
       maximumRecordLength % (1 << 20) == 0
       ? "\(maximumRecordLength >> 20) MiB" : "\(maximumRecordLength) bytes"
-    throw CSVError(
+    return CSVError(
       line: record.line,
       reason: "the record that starts here is longer than \(limit), the most one may be (is a "
         + "quote never closed, or are the lines not separated by line breaks?)")
@@ -160,9 +164,25 @@ public struct CSVReader<Source: ByteSource> {
   }
 
   /// Makes sure there is a byte to read; `false` at the end of the input.
+  ///
+  /// Inlined: it is asked for every byte or so, and reads on only at the end of the buffer.
+  ///
+  /// - Throws: What ``readMore()`` throws.
+  @inline(__always)
   private mutating func fill() throws -> Bool {
     if position < end { return true }
+    return try readMore()
+  }
+
+  /// Reads the next buffer; `false` at the end of the input.
+  ///
+  /// - Throws: What the source throws; ``CSVError`` for a record that is too long already
+  ///   before more is read.
+  private mutating func readMore() throws -> Bool {
     if finished { return false }
+    // The record so far, with at least one delimiter fewer than the fields it has ended: too
+    // long already whatever follows. (Before a record starts, the last one's, which passed.)
+    if record.bytes.count + record.ends.count - 1 > maximumRecordLength { throw tooLong() }
     position = 0
     end = try buffer.withUnsafeMutableBufferPointer { try source.read(into: $0) }
     if end == 0 { finished = true }

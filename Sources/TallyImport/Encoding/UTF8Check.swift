@@ -10,10 +10,19 @@ enum UTF8Check {
     let count = bytes.count
     var index = 0
     let raw = UnsafeRawPointer(base)
-    while index + 8 <= count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      if word & 0x8080_8080_8080_8080 != 0 { break }
-      index += 8
+    let high: UInt64 = 0x8080_8080_8080_8080
+    if count >= 8 {
+      while index + 8 <= count {
+        if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & high != 0 { break }
+        index += 8
+      }
+      // The last bytes, as one word that overlaps the one before.
+      if index + 8 > count {
+        if raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & high == 0 {
+          return nil
+        }
+        index = count - 8
+      }
     }
     while index < count, bytes[index] < 0x80 { index += 1 }
     guard index < count else { return nil }
@@ -27,6 +36,26 @@ enum UTF8Check {
       case .emptyInput: return nil
       }
     }
+  }
+
+  /// Whether every byte of `bytes` is ASCII, looked at 32 bytes at a time.
+  static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let count = bytes.count
+    var index = 0
+    var seen: UInt64 = 0
+    while index + 32 <= count {
+      seen |=
+        bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        | bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+        | bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+        | bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+      index += 32
+    }
+    while index < count {
+      seen |= UInt64(bytes[index])
+      index += 1
+    }
+    return seen & 0x8080_8080_8080_8080 == 0
   }
 
   /// A byte in two uppercase hexadecimal digits.

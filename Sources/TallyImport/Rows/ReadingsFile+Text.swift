@@ -11,11 +11,13 @@ extension ReadingsFile {
   ///   - names: The header's names; `nil` for the header itself.
   /// - Throws: ``TallyError`` naming the file, the line, the column and the bytes.
   func checkText(_ record: CSVRecord, names: [String]?) throws(TallyError) {
-    let error: TallyError? = record.bytes.withUnsafeBufferPointer { bytes in
-      guard let invalid = UTF8Check.firstInvalid(bytes) else { return nil }
-      return textError(in: record, bytes, at: invalid, names: names)
+    // Only the range comes out of the common case; the message is made when there is one.
+    guard let invalid = record.bytes.withUnsafeBufferPointer(UTF8Check.firstInvalid) else {
+      return
     }
-    if let error { throw error }
+    throw record.bytes.withUnsafeBufferPointer { bytes in
+      textError(in: record, bytes, at: invalid, names: names)
+    }
   }
 
   private func textError(

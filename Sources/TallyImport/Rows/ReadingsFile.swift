@@ -156,11 +156,14 @@ public final class ReadingsFile {
       throw TallyError(.invalidInput, "\(name) is empty: it needs a header row")
     }
     try checkText(header, names: nil)
+    // Converted text is checked record by record; a UTF-8 file from its first byte that is
+    // not ASCII on (the reader reads ahead of the records it hands out).
+    let isConverted = encoding != .utf8
     let layout = try ColumnLayout(
       header: header.strings, options: options, fileName: name)
     let dates = DateField(format: options.dateFormat, zone: options.zone)
     while let record = try reader.next() {
-      try checkText(record, names: layout.names)
+      if isConverted || source.hasReadNonASCII { try checkText(record, names: layout.names) }
       if record.isBlank { continue }
       // Spreadsheets often leave out a row's last field when it is empty: read it as empty.
       guard record.count == layout.width || record.count == layout.width - 1 else {
@@ -190,16 +193,17 @@ public final class ReadingsFile {
   ) -> Result<ImportedReading, RowProblem> {
     let timestamp: Timestamp
     do {
-      timestamp = try record.withField(layout.date) { bytes throws(ParseError) in
-        try dates.parse(Self.trimmingBlanks(bytes))
+      timestamp = try record.withField(layout.date, trimmingBlanks: true) {
+        bytes throws(ParseError) in try dates.parse(bytes)
       }
     } catch {
       return .failure(problem(record, layout.names[layout.date], error))
     }
     let amount: Double
     do {
-      amount = try record.withField(layout.amount) { bytes throws(ParseError) in
-        try AmountParser.parse(bytes: Self.trimmingBlanks(bytes), decimalComma: decimalComma)
+      amount = try record.withField(layout.amount, trimmingBlanks: true) {
+        bytes throws(ParseError) in
+        try AmountParser.parse(bytes: bytes, decimalComma: decimalComma)
       }
     } catch {
       return .failure(problem(record, layout.names[layout.amount], error))
@@ -225,18 +229,6 @@ public final class ReadingsFile {
     return .success(
       ImportedReading(
         line: record.line, timestamp: timestamp, amount: amount, note: note, isReset: isReset))
-  }
-
-  /// `bytes` without the spaces and tabs around them, as spreadsheets pad dates and amounts.
-  private static func trimmingBlanks(
-    _ bytes: UnsafeBufferPointer<UInt8>
-  ) -> UnsafeBufferPointer<UInt8> {
-    var start = 0
-    var end = bytes.count
-    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-    guard start > 0 || end < bytes.count else { return bytes }
-    return UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
 
   /// A `reset` field read on its bytes, every row of a large file: `yes`, `true`, `1` (any
