@@ -2,7 +2,8 @@ import Foundation
 import TallyCore
 import TallyImport
 
-// A libFuzzer target for the CSV reader, the date parser and the amount parser.
+// A libFuzzer target for the CSV reader (of UTF-8 and, converted as it streams, of UTF-16 and
+// Windows-1252), the date parser and the amount parser.
 //
 // Build and run (see .ci/run):
 //   swift build --product tally-fuzz --scratch-path .build-fuzz \
@@ -26,6 +27,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   if let semicolon = FieldDelimiter(argument: ";") {
     readAllRecords(bytes, delimiter: semicolon, chunk: .max)
   }
+  readAllRecords(bytes, encoding: .utf16, chunk: size % 5 + 1)
+  readAllRecords(bytes, encoding: .windows1252, chunk: .max)
   bytes.withUnsafeBufferPointer { buffer in
     _ = try? utcDates.parse(bytes: buffer)
     _ = try? berlinDates.parse(bytes: buffer)
@@ -33,6 +36,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     _ = try? AmountParser.parse(bytes: buffer, decimalComma: true)
   }
   return 0
+}
+
+/// Reads every record of `bytes` in `encoding`, converted as the import converts it.
+private func readAllRecords(_ bytes: [UInt8], encoding: TextEncoding, chunk: Int) {
+  var reader = CSVReader(
+    source: TranscodingSource(
+      base: MemorySource(bytes, chunk: chunk), encoding: encoding, bufferSize: 16),
+    bufferSize: 16, maximumRecordLength: 1 << 16)
+  while let record = try? reader.next() {
+    _ = record.strings
+  }
 }
 
 private func readAllRecords(_ bytes: [UInt8], delimiter: FieldDelimiter, chunk: Int) {

@@ -127,6 +127,14 @@ enum PostgresSchema {
         "ALTER TABLE project SET (fillfactor = 50)",
       ]
     ),
+    (
+      "v3 import settings",
+      [
+        // How each import read its file (zone, date format, columns, ... as JSON), so that
+        // importing the same file again another way is told apart; NULL for older imports.
+        "ALTER TABLE import_batch ADD COLUMN settings TEXT"
+      ]
+    ),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.

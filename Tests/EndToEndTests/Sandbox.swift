@@ -43,6 +43,11 @@ final class Sandbox {
     return try tally.run(arguments, environment: environment, input: input)
   }
 
+  /// Runs tally with `bytes` on its standard input.
+  func run(_ arguments: String..., bytes: Data) throws -> TallyBinary.Result {
+    try tally.run(arguments, environment: environment, inputBytes: bytes)
+  }
+
   /// Runs tally and fails the test unless it succeeds.
   @discardableResult
   func succeed(_ arguments: String..., now: String? = nil) throws -> String {

@@ -33,6 +33,7 @@ struct TallyBinary: Sendable {
   ///   - arguments: The arguments.
   ///   - environment: Variables added to the test's environment.
   ///   - input: Standard input; none when `nil`.
+  ///   - inputBytes: Standard input as bytes, for what is not UTF-8; none when `nil`.
   ///   - folder: The working folder; the test's when `nil`.
   ///   - mergingOutput: Whether standard error goes into the same pipe as standard output, in
   ///     the order written (as on a terminal); `stderr` is empty then.
@@ -40,8 +41,9 @@ struct TallyBinary: Sendable {
   /// - Throws: When the binary cannot be started.
   func run(
     _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
-    in folder: URL? = nil, mergingOutput: Bool = false
+    inputBytes: Data? = nil, in folder: URL? = nil, mergingOutput: Bool = false
   ) throws -> Result {
+    let input = inputBytes ?? input.map { Data($0.utf8) }
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -55,7 +57,7 @@ struct TallyBinary: Sendable {
     process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
     if let input {
-      stdin.fileHandleForWriting.write(Data(input.utf8))
+      stdin.fileHandleForWriting.write(input)
       try stdin.fileHandleForWriting.close()
     }
     // Read both pipes at once, before waiting: a child that fills one pipe while the other is

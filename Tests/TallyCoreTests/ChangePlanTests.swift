@@ -30,6 +30,9 @@ struct FakeFacts: StoredFacts {
     }
     return batch
   }
+  func importBatches(of project: ProjectID, sha256: String) throws -> [ImportBatch] {
+    batches.filter { $0.projectID == project && $0.sha256 == sha256 }
+  }
   func nextID(of kind: NewRowKind) throws -> Int64 {
     switch kind {
     case .project: Int64(projects.count + 1)

@@ -15,20 +15,23 @@ import Testing
       line: line, timestamp: Timestamp(secondsSince1970: seconds), amount: amount, note: note)
   }
 
-  /// Imports `rows` (and `problems`) as if read from a file.
+  /// Imports `rows` (and `problems`) as if read from a file whose SHA-256 is `sha256` (by
+  /// default, one of its own for each set of rows and problems).
   @discardableResult
   func importRows(
     _ database: any Storage, into target: ImportTarget, _ rows: [ImportedReading],
     problems: [RowProblem] = [], skipInvalid: Bool = false, dryRun: Bool = false,
+    sha256: String? = nil, settings: ImportSettings = ImportSettings([]), again: Bool = false,
     from source: RowSource = .file
   ) throws -> ImportResult {
-    try database.importReadings(
+    let content = sha256 ?? "\(rows)\(problems)"
+    return try database.importReadings(
       into: target, fileName: "f.csv", at: clock.now(), skipInvalid: skipInvalid, dryRun: dryRun,
-      openProject: nil, from: source
+      openProject: nil, settings: settings, again: again, from: source
     ) { sink in
       for row in rows { try sink.add(row) }
       for problem in problems { sink.reject(problem) }
-      return "hash"
+      return content
     }
   }
 
@@ -40,7 +43,7 @@ import Testing
     let project = try database.addProject(at: clock.now())
     let outcome = try importRows(
       database, into: .project(project), [row(2, 200, 2, "b"), row(3, 100, 1), row(4, 300, 3)],
-      from: source)
+      sha256: "hash", from: source)
     #expect(outcome.imported == 3)
     #expect(outcome.duplicates == 0)
     #expect(try database.readings(of: project).map(\.amount) == [1, 2, 3])

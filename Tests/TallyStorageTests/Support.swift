@@ -74,11 +74,12 @@ extension Storage {
   func importReadings(
     into target: ImportTarget, fileName: String, at: Timestamp, skipInvalid: Bool = false,
     dryRun: Bool = false, openProject: ProjectID? = nil, expectedRows: Int = 0,
+    settings: ImportSettings = ImportSettings([]), again: Bool = false,
     from source: RowSource = .file, rows: @escaping (any ImportRowSink) throws -> String
   ) throws -> ImportResult {
     let job = ImportJob(
       target: target, fileName: fileName, skipInvalid: skipInvalid, dryRun: dryRun,
-      expectedRows: expectedRows,
+      expectedRows: expectedRows, settings: settings, again: again,
       rows: ImportRows(canBeReadAgain: source == .file, rows))
     let commit = try perform(.importReadings(job, at: at), openProject: openProject)
     guard let outcome = commit.importOutcome else {

@@ -33,7 +33,8 @@ extension Session {
     }
     let job = ImportJob(
       target: target, fileName: path, skipInvalid: request.skipInvalid,
-      dryRun: request.dryRun, expectedRows: opened.size / 40, rows: rows)
+      dryRun: request.dryRun, expectedRows: opened.size / 40, settings: opened.settings,
+      again: request.again, zone: zone, rows: rows)
     try perform(.importReadings(job, at: now))
     guard let outcome = store.state.lastImport else {
       throw TallyError(.storage, "the import of \(path) reported nothing")

@@ -150,11 +150,14 @@ public struct ImportFileRequest {
   public var dryRun: Bool
   /// Import the valid rows and list the invalid ones.
   public var skipInvalid: Bool
+  /// Import a file whose content an import not undone brought into the project before, even
+  /// if, read another way, it adds readings (`--again`).
+  public var again: Bool
 
   /// Describes an import.
   public init(
     file: String, project: String, newProject: NewProject? = nil,
-    options: ImportOptions, dryRun: Bool = false, skipInvalid: Bool = false
+    options: ImportOptions, dryRun: Bool = false, skipInvalid: Bool = false, again: Bool = false
   ) {
     self.file = file
     self.project = project
@@ -162,6 +165,7 @@ public struct ImportFileRequest {
     self.options = options
     self.dryRun = dryRun
     self.skipInvalid = skipInvalid
+    self.again = again
   }
 }
 

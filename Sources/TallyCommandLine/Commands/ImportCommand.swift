@@ -16,8 +16,9 @@ struct ImportCommand: ParsableCommand {
       """,
     discussion: """
       `tally import FILE --project TITLE` is `tally import file FILE --project TITLE`: its \
-      options (--create, --dry-run, --skip-invalid, the columns, the date format, the \
-      delimiter) are listed by `tally import file --help`. FILE may be `-` for standard input.
+      options (--create, --dry-run, --skip-invalid, --again, the columns, the date format, the \
+      delimiter, the encoding) are listed by `tally import file --help`. FILE may be `-` for \
+      standard input.
       """,
     subcommands: [ImportFile.self, List.self, Undo.self],
     defaultSubcommand: ImportFile.self
@@ -79,8 +80,21 @@ struct ImportFile: TallyCommand {
   @Option(help: "Import only rows whose column --filter-column ...") var filterColumn: String?
   @Option(help: "... holds this value.") var filterValue: String?
   @Flag(help: "Amounts use a decimal comma: 1.234,5.") var decimalComma = false
+  @Option(
+    help: """
+      The file's encoding: utf-8, utf-16, latin1 or windows-1252 (default: utf-8, or utf-16 \
+      after its byte order mark).
+      """,
+    completion: .list(["utf-8", "utf-16", "utf-16le", "utf-16be", "latin1", "windows-1252"]))
+  var encoding: String?
   @Flag(help: "Check the file and report; write nothing.") var dryRun = false
   @Flag(help: "Import the valid rows and list the invalid ones.") var skipInvalid = false
+  @Flag(
+    help: """
+      Import a file the project has imported before even if it adds readings \
+      (read with another --tz or --date-format, say).
+      """)
+  var again = false
 
   func validate() throws {
     if (filterColumn == nil) != (filterValue == nil) {
@@ -91,6 +105,10 @@ struct ImportFile: TallyCommand {
     }
     if create, frequency == nil {
       throw ValidationError("--create needs --frequency daily|weekly|monthly|quarterly|yearly")
+    }
+    if let encoding, TextEncoding(argument: encoding) == nil {
+      throw ValidationError(
+        "--encoding takes \(TextEncoding.argumentNames): '\(encoding)'")
     }
     if let delimiter, FieldDelimiter(argument: delimiter) == nil {
       throw ValidationError(
@@ -107,7 +125,8 @@ struct ImportFile: TallyCommand {
           ? frequency.map {
             NewProject(title: project, units: units ?? "", frequency: $0, kind: kind ?? .total)
           } : nil,
-        options: options(zone: global.timeZone), dryRun: dryRun, skipInvalid: skipInvalid))
+        options: options(zone: global.timeZone), dryRun: dryRun, skipInvalid: skipInvalid,
+        again: again))
   }
 
   private func options(zone: TimeZone) -> ImportOptions {
@@ -126,6 +145,7 @@ struct ImportFile: TallyCommand {
       options.filter = (filterColumn, filterValue)
     }
     options.decimalComma = decimalComma
+    options.encoding = encoding.flatMap(TextEncoding.init(argument:))
     return options
   }
 }

@@ -20,12 +20,14 @@ public struct ImportBatch: Identifiable, Hashable, Codable, Sendable {
   public var readingIDs: ClosedRange<Int64>?
   /// Whether its readings have been taken out again.
   public var isUndone: Bool
+  /// How it read the file; `nil` for an import made before tally kept them.
+  public var settings: ImportSettings?
 
   /// Creates a batch.
   public init(
     id: ImportBatchID, projectID: ProjectID, fileName: String, sha256: String, at: Timestamp,
     imported: Int, duplicates: Int, skipped: Int, readingIDs: ClosedRange<Int64>? = nil,
-    isUndone: Bool = false
+    isUndone: Bool = false, settings: ImportSettings? = nil
   ) {
     self.id = id
     self.projectID = projectID
@@ -37,6 +39,7 @@ public struct ImportBatch: Identifiable, Hashable, Codable, Sendable {
     self.skipped = skipped
     self.readingIDs = readingIDs
     self.isUndone = isUndone
+    self.settings = settings
   }
 }
 

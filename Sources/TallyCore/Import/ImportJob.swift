@@ -1,3 +1,5 @@
+public import Foundation
+
 /// An import to carry out: where the rows go, how strictly, and where they come from.
 ///
 /// It travels as ``Request/importReadings(_:at:)`` through the store like every other change;
@@ -15,17 +17,28 @@ public struct ImportJob: Equatable, Sendable {
   public var expectedRows: Int
   /// The rows.
   public var rows: ImportRows
+  /// How the file is read, kept with the batch.
+  public var settings: ImportSettings
+  /// Import the file even if an import that is not undone brought the same content into the
+  /// project before (`--again`).
+  public var again: Bool
+  /// The zone messages show times in.
+  public var zone: TimeZone
 
   /// Describes an import.
   public init(
     target: ImportTarget, fileName: String, skipInvalid: Bool = false, dryRun: Bool = false,
-    expectedRows: Int = 0, rows: ImportRows
+    expectedRows: Int = 0, settings: ImportSettings = ImportSettings([]), again: Bool = false,
+    zone: TimeZone = .gmt, rows: ImportRows
   ) {
     self.target = target
     self.fileName = fileName
     self.skipInvalid = skipInvalid
     self.dryRun = dryRun
     self.expectedRows = expectedRows
+    self.settings = settings
+    self.again = again
+    self.zone = zone
     self.rows = rows
   }
 }

@@ -20,6 +20,8 @@ public protocol StoredFacts: StoredReadingOrder {
   ///
   /// - Throws: ``TallyError`` `.notFound` when there is none.
   func importBatch(_ id: ImportBatchID) throws -> ImportBatch
+  /// The imports into `project` of content whose SHA-256 is `sha256`, undone or not.
+  func importBatches(of project: ProjectID, sha256: String) throws -> [ImportBatch]
   /// The id the next new row of `kind` gets.
   func nextID(of kind: NewRowKind) throws -> Int64
 }

@@ -17,19 +17,43 @@ public struct CSVRecord: Sendable {
   public var isBlank: Bool { ends.count == 1 && ends[0] == 0 }
 
   /// The bytes of field `index`; a field past ``count`` is empty.
+  ///
+  /// - Parameters:
+  ///   - index: The field.
+  ///   - trimmingBlanks: Whether to leave out the spaces and tabs around the bytes (as
+  ///     spreadsheets pad dates and amounts).
+  ///   - body: What to do with them.
+  /// - Returns: What `body` returns.
   public func withField<Result>(
-    _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    _ index: Int, trimmingBlanks: Bool = false,
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
     guard index < ends.count else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-    let start = index == 0 ? 0 : ends[index - 1]
+    var start = index == 0 ? 0 : ends[index - 1]
+    var end = ends[index]
     return try bytes.withUnsafeBufferPointer { all in
-      try body(UnsafeBufferPointer(rebasing: all[start..<ends[index]]))
+      if trimmingBlanks {
+        while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
+        while end > start, all[end - 1] == 0x20 || all[end - 1] == 0x09 { end -= 1 }
+      }
+      return try body(UnsafeBufferPointer(rebasing: all[start..<end]))
     }
   }
 
   /// Field `index` as a string (invalid UTF-8 is repaired).
   public func string(_ index: Int) -> String {
     withField(index) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Every field as a string (invalid UTF-8 is repaired), made in one pass over the bytes.
+  public var strings: [String] {
+    bytes.withUnsafeBufferPointer { all in
+      var start = 0
+      return ends.map { end in
+        defer { start = end }
+        return String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)
+      }
+    }
   }
 
   mutating func reset(line: Int) {

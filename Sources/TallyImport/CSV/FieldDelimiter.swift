@@ -11,6 +11,11 @@ public struct FieldDelimiter: Equatable, Sendable {
     byte = validatedByte
   }
 
+  /// The delimiter as `--delimiter` takes it: `tab`, or the character.
+  public var argument: String {
+    byte == UInt8(ascii: "\t") ? "tab" : String(UnicodeScalar(byte))
+  }
+
   /// Parses a `--delimiter` value: one ASCII character other than a quote or a line break, or
   /// the word `tab` (also `\t`).
   ///

@@ -11,6 +11,11 @@ public final class FileSource: ByteSource {
   public let size: Int
   /// Whether it is a regular file, which reads the same when opened again (a pipe does not).
   public let isRegularFile: Bool
+  /// Whether any byte read so far, looked at ahead included, is not ASCII.
+  ///
+  /// Until one is, no record read from the file needs a check for UTF-8: the common file is
+  /// looked at once per buffer here, not once per record.
+  public private(set) var hasReadNonASCII = false
 
   /// Opens the file at `path` for reading.
   ///
@@ -62,7 +67,9 @@ public final class FileSource: ByteSource {
         if errno == EINTR { continue }
         throw POSIXError(POSIXErrorCode(rawValue: errno) ?? POSIXErrorCode.EIO)
       }
-      hasher.update(bufferPointer: UnsafeRawBufferPointer(start: base, count: count))
+      let read = UnsafeRawBufferPointer(start: base, count: count)
+      hasher.update(bufferPointer: read)
+      if !hasReadNonASCII { hasReadNonASCII = !UTF8Check.isASCII(read) }
       bytesRead += count
       return count
     }

@@ -12,31 +12,36 @@ struct ColumnLayout {
   let width: Int
   let names: [String]
 
-  /// Finds the columns in `header`.
+  /// Finds the columns in `header`, in time proportional to its length.
   ///
-  /// - Throws: ``TallyError`` naming a missing column and the columns there are.
+  /// - Throws: ``TallyError`` naming a column that the header names twice, or a missing
+  ///   column and the first columns there are.
   init(header: [String], options: ImportOptions, fileName: String) throws(TallyError) {
-    let keys = header.map(Self.key)
-    for (index, key) in keys.enumerated() where !key.isEmpty {
-      if let repeated = keys[(index + 1)...].firstIndex(of: key) {
+    // One pass: where each name is first, and the first name met twice.
+    var columns: [String: Int] = [:]
+    columns.reserveCapacity(header.count)
+    for (index, name) in header.enumerated() {
+      let key = Self.key(name)
+      if key.isEmpty {
+        if columns[key] == nil { columns[key] = index }
+      } else if let earlier = columns.updateValue(index, forKey: key) {
         throw TallyError(
           .invalidInput,
-          "\(fileName) names the column '\(header[index])' twice (columns \(index + 1) and "
-            + "\(repeated + 1) of the header)",
+          "\(fileName) names the column '\(header[earlier])' twice (columns \(earlier + 1) and "
+            + "\(index + 1) of the header)",
           hint: "Rename one of them; nothing was imported.")
       }
     }
     func index(of name: String, option: String) throws(TallyError) -> Int {
-      guard let index = keys.firstIndex(of: Self.key(name)) else {
+      guard let index = columns[Self.key(name)] else {
         throw TallyError(
-          .invalidInput,
-          "\(fileName) has no column '\(name)' (its columns: \(header.joined(separator: ", ")))",
+          .invalidInput, "\(fileName) has no column '\(name)' (\(Self.listed(header)))",
           hint: Self.delimiterHint(header) ?? "Name the column with \(option).")
       }
       return index
     }
     // A file tally exported names its dates `timestamp`: read it back without options.
-    if !options.dateColumnIsNamed, !keys.contains("date"), keys.contains("timestamp") {
+    if !options.dateColumnIsNamed, columns["date"] == nil, columns["timestamp"] != nil {
       date = try index(of: "timestamp", option: "--date-column")
     } else {
       date = try index(of: options.dateColumn, option: "--date-column")
@@ -45,9 +50,9 @@ struct ColumnLayout {
     if options.noteColumnIsRequired {
       note = try index(of: options.noteColumn, option: "--note-column")
     } else {
-      note = keys.firstIndex(of: Self.key(options.noteColumn))
+      note = columns[Self.key(options.noteColumn)]
     }
-    reset = keys.firstIndex(of: "reset")
+    reset = columns["reset"]
     if let wanted = options.filter {
       filter = (try index(of: wanted.column, option: "--filter-column"), Array(wanted.value.utf8))
     } else {
@@ -57,18 +62,40 @@ struct ColumnLayout {
     names = header
   }
 
+  /// The header's columns for a message: all of them, or the first few of a long header,
+  /// each cut short if it is long.
+  private static func listed(_ header: [String]) -> String {
+    let shown = 20
+    let names = header.prefix(shown).map { name in
+      name.utf8.count > 60 ? name.prefix(60) + "…" : name
+    }.joined(separator: ", ")
+    return header.count > shown
+      ? "its first \(shown) columns of \(header.count): \(names)" : "its columns: \(names)"
+  }
+
   /// A hint for a header read as one column that holds another usual delimiter: the file is
   /// separated by that one.
   private static func delimiterHint(_ header: [String]) -> String? {
     guard header.count == 1, let only = header.first else { return nil }
-    for (character, option) in [(";", "';'"), ("\t", "tab"), ("|", "'|'"), (",", "','")]
-    where only.contains(character) {
+    let delimiters: [(UInt8, String)] = [
+      (UInt8(ascii: ";"), "';'"), (UInt8(ascii: "\t"), "tab"), (UInt8(ascii: "|"), "'|'"),
+      (UInt8(ascii: ","), "','"),
+    ]
+    for (byte, option) in delimiters where only.utf8.contains(byte) {
       return "Its fields look separated by \(option): add --delimiter \(option)."
     }
     return nil
   }
 
+  /// The name as columns are compared: without blanks around it, in lower case.
+  ///
+  /// A name that starts and ends with other ASCII characters has no blanks to trim, which
+  /// spares Foundation's trimming for each column of a wide header.
   private static func key(_ name: String) -> String {
-    name.trimmingCharacters(in: .whitespaces).lowercased()
+    let isBlank = { (byte: UInt8) in byte >= 0x80 || byte == 0x20 || byte == 0x09 }
+    guard let first = name.utf8.first, let last = name.utf8.last else { return name }
+    let trimmed = isBlank(first) || isBlank(last) ? name.trimmingCharacters(in: .whitespaces) : name
+    return trimmed.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }
+      ? trimmed.lowercased() : trimmed
   }
 }

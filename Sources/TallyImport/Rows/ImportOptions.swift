@@ -25,6 +25,8 @@ public struct ImportOptions: Sendable {
   public var decimalComma = false
   /// The zone of dates and times without an offset.
   public var zone: TimeZone
+  /// The file's character encoding; `nil` reads UTF-8, or UTF-16 after a byte order mark.
+  public var encoding: TextEncoding?
 
   /// Options with the defaults: columns `date`, `amount`, `note`, commas, ISO 8601 dates.
   public init(zone: TimeZone) {

@@ -7,6 +7,15 @@ public final class ReadingsFile {
   private let options: ImportOptions
   /// The file's name, as messages show it.
   public let name: String
+  /// The encoding the file is read in: `--encoding`'s, or the one its start tells.
+  public let encoding: TextEncoding
+
+  /// The most bytes one record (a line, or the lines of a quoted line break) may hold: 1 MiB.
+  ///
+  /// What a row of readings holds is far less, and a longer one is most likely a file whose
+  /// quote is never closed or whose lines are not separated as they seem. The reader stops
+  /// there, so memory holds at most this much of a line.
+  public static let maximumRecordLength = 1 << 20
 
   /// Opens the file at `path`.
   ///
@@ -23,29 +32,35 @@ public final class ReadingsFile {
         FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file"
       throw TallyError(.invalidInput, "cannot import \(path): \(reason)")
     }
-    if (try? Self.looksBinary(source)) == true {
-      throw TallyError(
-        .invalidInput, "cannot import \(path): it is not a text file (it holds binary data)",
-        hint: "Import a CSV file; nothing was imported.")
-    }
+    // The bytes are looked at ahead of the reader, which still reads them: a pipe's can be
+    // read once only.
+    let start = (try? source.peek(upTo: 8_192)) ?? []
+    encoding = TextEncoding.of(start: start, given: options.encoding)
+    try Self.checkText(start, encoding: encoding, path: path)
     self.options = options
     name = path
   }
 
-  /// Whether the file's first 8 KiB hold a NUL byte or are not UTF-8, as no CSV file's do.
-  ///
-  /// The bytes are looked at ahead of the reader, which still reads them: a pipe's can be read
-  /// once only.
-  private static func looksBinary(_ source: FileSource) throws -> Bool {
-    let start = try source.peek(upTo: 8_192)
-    guard !start.isEmpty else { return false }
-    if start.contains(0) { return true }
-    // A multi-byte character cut at the end of the sample is not a fault of the file.
-    for cut in 0...3 where start.count > cut {
-      if String(validating: start.dropLast(cut), as: UTF8.self) != nil { return false }
+  /// Refuses a file whose first 8 KiB hold a NUL byte, as no text in a one-byte encoding
+  /// does: UTF-16 without a byte order mark is told to name its encoding, anything else is
+  /// binary data.
+  private static func checkText(
+    _ start: [UInt8], encoding: TextEncoding, path: String
+  ) throws(TallyError) {
+    guard encoding.isByteOriented, start.contains(0) else { return }
+    if TextEncoding.looksLikeUTF16(start) {
+      throw TallyError(
+        .invalidInput,
+        "cannot import \(path): it looks like UTF-16 text without a byte order mark",
+        hint: "Add --encoding utf-16 (or utf-16le, utf-16be); nothing was imported.")
     }
-    return true
+    throw TallyError(
+      .invalidInput, "cannot import \(path): it is not a text file (it holds binary data)",
+      hint: "Import a CSV file; nothing was imported.")
   }
+
+  /// How the file is read, as its import batch keeps it.
+  public var settings: ImportSettings { options.settings(encoding: encoding) }
 
   /// How far the rows handed out have got through the file, from 0 to 1.
   public private(set) var progress = 0.0
@@ -99,8 +114,35 @@ public final class ReadingsFile {
   }
 
   /// Reads every row on the calling thread, handing them to `deliver` in chunks.
+  ///
+  /// A UTF-8 file, the common case, is read as it is; a file in another encoding is converted
+  /// to UTF-8 as it streams.
   fileprivate func parse(into deliver: ([RowItem], Double) -> Bool) throws -> String {
-    var reader = CSVReader(source: source, delimiter: options.delimiter)
+    do {
+      if encoding == .utf8 {
+        var reader = CSVReader(
+          source: source, delimiter: options.delimiter,
+          maximumRecordLength: Self.maximumRecordLength)
+        try parse(&reader, into: deliver)
+      } else {
+        var reader = CSVReader(
+          source: TranscodingSource(base: source, encoding: encoding),
+          delimiter: options.delimiter, maximumRecordLength: Self.maximumRecordLength)
+        try parse(&reader, into: deliver)
+      }
+    } catch let error as CSVError {
+      throw TallyError(.invalidInput, "\(name), \(error)", hint: "Nothing was imported.")
+    } catch let error as POSIXError {
+      throw TallyError(
+        .invalidInput, "cannot read \(name): \(String(cString: strerror(error.code.rawValue)))",
+        hint: "Nothing was imported.")
+    }
+    return source.sha256
+  }
+
+  private func parse<Source: ByteSource>(
+    _ reader: inout CSVReader<Source>, into deliver: ([RowItem], Double) -> Bool
+  ) throws {
     var items: [RowItem] = []
     items.reserveCapacity(Self.rowsPerChunk)
     func emit(_ item: RowItem) throws {
@@ -110,42 +152,38 @@ public final class ReadingsFile {
         items.removeAll(keepingCapacity: true)
       }
     }
-    do {
-      guard let header = try reader.next() else {
-        throw TallyError(.invalidInput, "\(name) is empty: it needs a header row")
+    guard let header = try reader.next() else {
+      throw TallyError(.invalidInput, "\(name) is empty: it needs a header row")
+    }
+    try checkText(header, names: nil)
+    // Converted text is checked record by record; a UTF-8 file from its first byte that is
+    // not ASCII on (the reader reads ahead of the records it hands out).
+    let isConverted = encoding != .utf8
+    let layout = try ColumnLayout(
+      header: header.strings, options: options, fileName: name)
+    let dates = DateField(format: options.dateFormat, zone: options.zone)
+    while let record = try reader.next() {
+      if isConverted || source.hasReadNonASCII { try checkText(record, names: layout.names) }
+      if record.isBlank { continue }
+      // Spreadsheets often leave out a row's last field when it is empty: read it as empty.
+      guard record.count == layout.width || record.count == layout.width - 1 else {
+        try emit(
+          .invalid(
+            RowProblem(
+              line: record.line, column: nil, value: nil,
+              reason: "\(record.count) field(s) where the header has \(layout.width)")))
+        continue
       }
-      let layout = try ColumnLayout(
-        header: (0..<header.count).map(header.string), options: options, fileName: name)
-      let dates = DateField(format: options.dateFormat, zone: options.zone)
-      while let record = try reader.next() {
-        if record.isBlank { continue }
-        // Spreadsheets often leave out a row's last field when it is empty: read it as empty.
-        guard record.count == layout.width || record.count == layout.width - 1 else {
-          try emit(
-            .invalid(
-              RowProblem(
-                line: record.line, column: nil, value: nil,
-                reason: "\(record.count) field(s) where the header has \(layout.width)")))
-          continue
-        }
-        if let filter = layout.filter {
-          let keep = record.withField(filter.index) { $0.elementsEqual(filter.value) }
-          if !keep { continue }
-        }
-        switch Self.reading(record, layout, dates, options.decimalComma) {
-        case .success(let reading): try emit(.valid(reading))
-        case .failure(let problem): try emit(.invalid(problem))
-        }
+      if let filter = layout.filter {
+        let keep = record.withField(filter.index) { $0.elementsEqual(filter.value) }
+        if !keep { continue }
       }
-    } catch let error as CSVError {
-      throw TallyError(.invalidInput, "\(name), \(error)", hint: "Nothing was imported.")
-    } catch let error as POSIXError {
-      throw TallyError(
-        .invalidInput, "cannot read \(name): \(String(cString: strerror(error.code.rawValue)))",
-        hint: "Nothing was imported.")
+      switch Self.reading(record, layout, dates, options.decimalComma) {
+      case .success(let reading): try emit(.valid(reading))
+      case .failure(let problem): try emit(.invalid(problem))
+      }
     }
     if !items.isEmpty, !deliver(items, readProgress) { throw CancellationError() }
-    return source.sha256
   }
 
   private static let rowsPerChunk = 4_096
@@ -155,15 +193,16 @@ public final class ReadingsFile {
   ) -> Result<ImportedReading, RowProblem> {
     let timestamp: Timestamp
     do {
-      timestamp = try record.withField(layout.date) { bytes throws(ParseError) in
-        try dates.parse(bytes)
+      timestamp = try record.withField(layout.date, trimmingBlanks: true) {
+        bytes throws(ParseError) in try dates.parse(bytes)
       }
     } catch {
       return .failure(problem(record, layout.names[layout.date], error))
     }
     let amount: Double
     do {
-      amount = try record.withField(layout.amount) { bytes throws(ParseError) in
+      amount = try record.withField(layout.amount, trimmingBlanks: true) {
+        bytes throws(ParseError) in
         try AmountParser.parse(bytes: bytes, decimalComma: decimalComma)
       }
     } catch {

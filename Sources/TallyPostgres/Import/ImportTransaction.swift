@@ -58,9 +58,14 @@ struct ImportTransaction {
       } else {
         try insertStaged(
           staged ?? storage.stage(job, on: session, doing: "import \(job.fileName)"),
-          project: project, batch: batchID, projectIsEmpty: projectIsEmpty, facts: facts)
+          project: project, batch: batchID, projectIsEmpty: projectIsEmpty)
       }
     let imported = loaded.imported
+    try ChangePlan.checkRepeat(
+      of: job, into: project, sha256: loaded.sha256, adding: imported, in: facts)
+    if project.kind == .meter, imported > 0 {
+      try checkMeter(project, batch: batchID, skippingDuplicates: loaded.duplicates > 0, facts)
+    }
     // An import that adds nothing (every row already stored) changes nothing: it is not
     // recorded as a batch, and `tally undo` passes it by.
     var batch: ImportBatch?
@@ -68,15 +73,16 @@ struct ImportTransaction {
       let recorded = ImportBatch(
         id: batchID, projectID: project.id, fileName: job.fileName, sha256: loaded.sha256, at: at,
         imported: imported, duplicates: loaded.duplicates, skipped: loaded.invalid.count,
-        readingIDs: loaded.readingIDs)
+        readingIDs: loaded.readingIDs, settings: job.settings)
       try session.rows(
         """
         INSERT INTO import_batch (id, project_id, file_name, sha256, at, imported, duplicates,
-          skipped, first_reading_id, last_reading_id)
+          skipped, first_reading_id, last_reading_id, settings)
         VALUES (\(recorded.id.rawValue), \(recorded.projectID.rawValue), \(recorded.fileName),
           \(recorded.sha256), \(at.microsecondsSince1970), \(Int64(recorded.imported)),
           \(Int64(recorded.duplicates)), \(Int64(recorded.skipped)),
-          \(recorded.readingIDs?.lowerBound), \(recorded.readingIDs?.upperBound))
+          \(recorded.readingIDs?.lowerBound), \(recorded.readingIDs?.upperBound),
+          \(try job.settings.storedJSON))
         """)
       batch = recorded
     }
@@ -136,8 +142,7 @@ struct ImportTransaction {
 
   /// Inserts the staged rows that are not duplicates into `reading`, in time order.
   private func insertStaged(
-    _ staged: StagedRows, project: Project, batch batchID: ImportBatchID, projectIsEmpty: Bool,
-    facts: PostgresFacts
+    _ staged: StagedRows, project: Project, batch batchID: ImportBatchID, projectIsEmpty: Bool
   ) throws -> Loaded {
     let invalid = staged.sink.invalid
     if let error = job.invalidRowsError(invalid) {
@@ -168,16 +173,20 @@ struct ImportTransaction {
     loaded.readingIDs = inserted.flatMap { _, first, last, _ in
       first.flatMap { first in last.map { first...$0 } }
     }
-    if project.kind == .meter, loaded.imported > 0,
-      let fall = try facts.firstFall(of: project.id)
-    {
-      var lines: [ReadingID: Int] = [:]
-      for reading in [fall.previous, fall.reading] where reading.batchID == batchID {
-        lines[reading.id] = try line(of: reading, skippingDuplicates: duplicates > 0)
-      }
-      throw MeterRule.importError(fall, in: project) { lines[$0.id] }
-    }
     return loaded
+  }
+
+  /// Refuses readings of a meter that fall without a reset, naming the file's line.
+  private func checkMeter(
+    _ project: Project, batch batchID: ImportBatchID, skippingDuplicates: Bool,
+    _ facts: PostgresFacts
+  ) throws {
+    guard let fall = try facts.firstFall(of: project.id) else { return }
+    var lines: [ReadingID: Int] = [:]
+    for reading in [fall.previous, fall.reading] where reading.batchID == batchID {
+      lines[reading.id] = try line(of: reading, skippingDuplicates: skippingDuplicates)
+    }
+    throw MeterRule.importError(fall, in: project) { lines[$0.id] }
   }
 
   /// Finds the staged rows that are already stored, into `import_duplicate`: the n-th

@@ -75,6 +75,15 @@ final class PostgresFacts: StoredFacts {
     return try PostgresRows.importBatch(row)
   }
 
+  func importBatches(of project: ProjectID, sha256: String) throws -> [ImportBatch] {
+    try session.rows(
+      """
+      SELECT \(unescaped: PostgresRows.batchColumns) FROM import_batch
+      WHERE project_id = \(project.rawValue) AND sha256 = \(sha256)
+      """
+    ).map(PostgresRows.importBatch)
+  }
+
   func nextID(of kind: NewRowKind) throws -> Int64 {
     if let id = drawn[kind] { return id }
     let sequence = "\(kind.rawValue)_id_seq"

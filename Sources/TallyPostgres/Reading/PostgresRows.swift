@@ -18,7 +18,7 @@ enum PostgresRows {
   /// The import batch columns that ``importBatch(_:)`` reads.
   static let batchColumns = """
     id, project_id, file_name, sha256, at, imported, duplicates, skipped, first_reading_id,
-    last_reading_id, undone
+    last_reading_id, undone, settings
     """
 
   static func reading(_ row: PostgresRow) throws -> Reading {
@@ -47,13 +47,17 @@ enum PostgresRows {
   }
 
   static func importBatch(_ row: PostgresRow) throws -> ImportBatch {
-    let (id, project, fileName, sha256, at, imported, duplicates, skipped, first, last, undone) =
-      try row.decode(
-        (Int64, Int64, String, String, Int64, Int64, Int64, Int64, Int64?, Int64?, Bool).self)
+    let (
+      id, project, fileName, sha256, at, imported, duplicates, skipped, first, last, undone,
+      settings
+    ) = try row.decode(
+      (Int64, Int64, String, String, Int64, Int64, Int64, Int64, Int64?, Int64?, Bool, String?)
+        .self)
     return ImportBatch(
       id: ImportBatchID(rawValue: id), projectID: ProjectID(rawValue: project),
       fileName: fileName, sha256: sha256, at: Timestamp(microsecondsSince1970: at),
       imported: Int(imported), duplicates: Int(duplicates), skipped: Int(skipped),
-      readingIDs: first.flatMap { first in last.map { first...$0 } }, isUndone: undone)
+      readingIDs: first.flatMap { first in last.map { first...$0 } }, isUndone: undone,
+      settings: try ImportSettings(storedJSON: settings))
   }
 }

@@ -151,6 +151,11 @@ enum Schema {
           arguments: [sequence])
       }
     }
+    migrator.registerMigration("v7 import settings") { db in
+      // How each import read its file (zone, date format, columns, ... as JSON), so that
+      // importing the same file again another way is told apart; NULL for older imports.
+      try db.execute(sql: "ALTER TABLE import_batch ADD COLUMN settings TEXT")
+    }
     return migrator
   }
 }

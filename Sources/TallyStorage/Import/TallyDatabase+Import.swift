@@ -53,6 +53,8 @@ extension TallyDatabase {
       if let error = job.invalidRowsError(sink.invalid) {
         throw error
       }
+      try ChangePlan.checkRepeat(
+        of: job, into: project, sha256: sha256, adding: sink.imported, in: facts)
       if project.kind == .meter, sink.imported > 0, let fall = try db.firstFall(of: project.id) {
         throw MeterRule.importError(fall, in: project) { reading in
           let index = reading.id.rawValue - firstReadingID
@@ -68,7 +70,8 @@ extension TallyDatabase {
           id: batchID, projectID: project.id, fileName: job.fileName, sha256: sha256, at: at,
           imported: sink.imported, duplicates: sink.duplicates, skipped: sink.invalid.count,
           readingIDs: sink.imported > 0
-            ? firstReadingID...(firstReadingID + Int64(sink.imported) - 1) : nil)
+            ? firstReadingID...(firstReadingID + Int64(sink.imported) - 1) : nil,
+          settings: job.settings)
         try ImportBatchRecord(recorded).insert(db)
         batch = recorded
       }
@@ -97,7 +100,9 @@ extension TallyDatabase {
   /// The imports, newest first.
   public func importBatches() throws(TallyError) -> [ImportBatch] {
     try read(doing: "read the imports") { db in
-      try ImportBatchRecord.order(ImportBatchRecord.Columns.id.desc).fetchAll(db).map(\.batch)
+      try ImportBatchRecord.order(ImportBatchRecord.Columns.id.desc).fetchAll(db).map {
+        try $0.batch
+      }
     }
   }
 }

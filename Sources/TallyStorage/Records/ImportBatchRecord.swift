@@ -16,9 +16,11 @@ struct ImportBatchRecord: Codable, FetchableRecord, PersistableRecord {
   var firstReadingID: Int64?
   var lastReadingID: Int64?
   var undone: Bool
+  /// How the import read the file, as JSON; `nil` for imports made before it was kept.
+  var settings: String?
 
   enum CodingKeys: String, CodingKey {
-    case id, sha256, at, imported, duplicates, skipped, undone
+    case id, sha256, at, imported, duplicates, skipped, undone, settings
     case projectID = "project_id"
     case fileName = "file_name"
     case firstReadingID = "first_reading_id"
@@ -27,9 +29,11 @@ struct ImportBatchRecord: Codable, FetchableRecord, PersistableRecord {
 
   enum Columns {
     static let id = Column(CodingKeys.id)
+    static let projectID = Column(CodingKeys.projectID)
+    static let sha256 = Column(CodingKeys.sha256)
   }
 
-  init(_ batch: ImportBatch) {
+  init(_ batch: ImportBatch) throws {
     id = batch.id.rawValue
     projectID = batch.projectID.rawValue
     fileName = batch.fileName
@@ -41,15 +45,18 @@ struct ImportBatchRecord: Codable, FetchableRecord, PersistableRecord {
     firstReadingID = batch.readingIDs?.lowerBound
     lastReadingID = batch.readingIDs?.upperBound
     undone = batch.isUndone
+    settings = try batch.settings?.storedJSON
   }
 
   var batch: ImportBatch {
-    ImportBatch(
-      id: ImportBatchID(rawValue: id), projectID: ProjectID(rawValue: projectID),
-      fileName: fileName, sha256: sha256, at: Timestamp(microsecondsSince1970: at),
-      imported: imported, duplicates: duplicates, skipped: skipped,
-      readingIDs: firstReadingID.flatMap { first in lastReadingID.map { first...$0 } },
-      isUndone: undone)
+    get throws {
+      ImportBatch(
+        id: ImportBatchID(rawValue: id), projectID: ProjectID(rawValue: projectID),
+        fileName: fileName, sha256: sha256, at: Timestamp(microsecondsSince1970: at),
+        imported: imported, duplicates: duplicates, skipped: skipped,
+        readingIDs: firstReadingID.flatMap { first in lastReadingID.map { first...$0 } },
+        isUndone: undone, settings: try ImportSettings(storedJSON: settings))
+    }
   }
 }
 
@@ -59,6 +66,15 @@ extension Database {
       throw TallyError(
         .notFound, "there is no import \(id)", hint: "`tally import list` shows the imports.")
     }
-    return record.batch
+    return try record.batch
+  }
+
+  func importBatches(of project: ProjectID, sha256: String) throws -> [ImportBatch] {
+    try ImportBatchRecord
+      .filter(
+        ImportBatchRecord.Columns.projectID == project.rawValue
+          && ImportBatchRecord.Columns.sha256 == sha256
+      )
+      .fetchAll(self).map { try $0.batch }
   }
 }

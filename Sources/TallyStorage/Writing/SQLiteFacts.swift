@@ -29,6 +29,10 @@ struct SQLiteFacts: StoredFacts {
     try db.importBatch(id)
   }
 
+  func importBatches(of project: ProjectID, sha256: String) throws -> [ImportBatch] {
+    try db.importBatches(of: project, sha256: sha256)
+  }
+
   func nextID(of kind: NewRowKind) throws -> Int64 {
     try db.nextID(of: kind)
   }
