@@ -140,4 +140,29 @@ import Testing
     let multiline = try sandbox.run("project", "add", "B\nC", "--frequency", "daily")
     #expect(multiline.stderr.hasPrefix("Error: a project title must be one line: 'B\\nC'\n"))
   }
+
+  /// tally's own export imports back byte for byte, spreadsheet marks and all, and into the
+  /// same project adds nothing.
+  @Test(arguments: Backend.allCases) func anExportImportsBackExactly(_ backend: Backend) throws {
+    let sandbox = try Sandbox(backend)
+    try sandbox.succeed("project", "add", "=Notes", "--frequency", "daily")
+    for (index, note) in Self.notes.enumerated() where !note.contains("\r") {
+      try sandbox.succeed("item", "add", "=Notes", "\(index)", "--at", "2024-01-01", "--note", note)
+    }
+    let file = sandbox.folder.appendingPathComponent("export.csv")
+    try sandbox.succeed("export").write(to: file, atomically: true, encoding: .utf8)
+    let again = try sandbox.run(
+      "import", file.path, "--project", "=Notes", "--filter-column", "project", "--filter-value",
+      "=Notes")
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stderr.hasPrefix("Imported 0 reading(s)"), "\(again.stderr)")
+
+    let other = try Sandbox(backend)
+    try other.succeed(
+      "import", file.path, "--project", "=Notes", "--create", "--frequency", "daily",
+      "--filter-column", "project", "--filter-value", "=Notes")
+    #expect(
+      try other.succeed("export", "--format", "json")
+        == (try sandbox.succeed("export", "--format", "json")))
+  }
 }

@@ -175,7 +175,13 @@ public final class ReadingsFile {
         continue
       }
       if let filter = layout.filter {
-        let keep = record.withField(filter.index) { $0.elementsEqual(filter.value) }
+        // A project's title in tally's own export may carry a spreadsheet's `'`.
+        let keep = record.withField(filter.index) { bytes in
+          bytes.elementsEqual(filter.value)
+            || (bytes.first == UInt8(ascii: "'")
+              && SpreadsheetText.unescaped(String(decoding: bytes, as: UTF8.self)).utf8
+                .elementsEqual(filter.value))
+        }
         if !keep { continue }
       }
       switch Self.reading(record, layout, dates, options.decimalComma) {
@@ -212,8 +218,13 @@ public final class ReadingsFile {
     if let index = layout.note {
       note = record.withField(index) { bytes in
         // A blank note is no note; checked on the bytes, before making a string.
+        // A leading `'` that tally's export put before a formula's first character goes
+        // (SpreadsheetText), so that an export imports back byte for byte.
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-          ? nil : String(decoding: bytes, as: UTF8.self)
+          ? nil
+          : bytes.first == UInt8(ascii: "'")
+            ? SpreadsheetText.unescaped(String(decoding: bytes, as: UTF8.self))
+            : String(decoding: bytes, as: UTF8.self)
       }
     }
     var isReset = false

@@ -20,11 +20,12 @@ extension PostgresStorage: StorageReceiving {
         try session.rows(
           """
           INSERT INTO import_batch (id, project_id, file_name, sha256, at, imported, duplicates,
-            skipped, first_reading_id, last_reading_id, undone)
+            skipped, first_reading_id, last_reading_id, undone, settings)
           VALUES (\(batch.id.rawValue), \(batch.projectID.rawValue), \(batch.fileName),
             \(batch.sha256), \(batch.at.microsecondsSince1970), \(Int64(batch.imported)),
             \(Int64(batch.duplicates)), \(Int64(batch.skipped)),
-            \(batch.readingIDs?.lowerBound), \(batch.readingIDs?.upperBound), \(batch.isUndone))
+            \(batch.readingIDs?.lowerBound), \(batch.readingIDs?.upperBound), \(batch.isUndone),
+            \(try batch.settings?.storedJSON))
           """)
       }
       // The readings stream in with COPY, ids and all.

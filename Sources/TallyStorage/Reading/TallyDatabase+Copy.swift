@@ -12,8 +12,9 @@ extension TallyDatabase: StorageCopying {
         try $0.project()
       }
       let timers = try TimerRecord.order(TimerRecord.Columns.projectID).fetchAll(db).map(\.timer)
-      let batches = try ImportBatchRecord.order(ImportBatchRecord.Columns.id).fetchAll(db).map(
-        \.batch)
+      let batches = try ImportBatchRecord.order(ImportBatchRecord.Columns.id).fetchAll(db).map {
+        try $0.batch
+      }
       var expected: [ProjectID: RangeFigures] = [:]
       for project in projects {
         expected[project.id] = RangeFigures(count: 0, sum: 0, min: nil, max: nil)
