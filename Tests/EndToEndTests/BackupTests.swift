@@ -170,4 +170,26 @@ import Testing
         + "nothing was written\nCheck --db or TALLY_DB.\n")
     #expect(!FileManager.default.fileExists(atPath: file))
   }
+
+  /// A backup that `tally check` finds wrong (here a counter edited by hand) is not restored,
+  /// and the database it was to go into is not made.
+  @Test func aBackupThatFailsTheCheckIsNotRestored() throws {
+    let sandbox = try sandboxWithEverything(.sqlite)
+    let file = sandbox.folder.appendingPathComponent("backup.sqlite").path
+    try sandbox.succeed("backup", file)
+    let edit = Process()
+    edit.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    edit.arguments = [file, "UPDATE project SET reading_count = 99 WHERE title = 'Car'"]
+    try edit.run()
+    edit.waitUntilExit()
+    let other = try Sandbox()
+    let result = try other.run("restore", file)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: cannot restore: \(file) does not pass tally check: Car: the project's counter says "
+          + "99 readings, but it holds 4"),
+      "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: other.environment["TALLY_DB"] ?? ""))
+  }
 }

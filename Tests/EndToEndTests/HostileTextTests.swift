@@ -165,4 +165,18 @@ import Testing
       try other.succeed("export", "--format", "json")
         == (try sandbox.succeed("export", "--format", "json")))
   }
+
+  /// `--output` through a symbolic link writes the file it names, and the link stays.
+  @Test func anOutputThroughALinkWritesTheFileItNames() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "P", "--frequency", "daily")
+    try sandbox.succeed("item", "add", "P", "5", "--at", "2024-01-01")
+    let target = sandbox.folder.appendingPathComponent("real.csv")
+    try "old".write(to: target, atomically: true, encoding: .utf8)
+    let link = sandbox.folder.appendingPathComponent("link.csv")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.csv")
+    try sandbox.succeed("report", "P", "--format", "csv", "--output", link.path)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.csv")
+    #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("project,period,"))
+  }
 }

@@ -26,7 +26,7 @@ import Testing
     // The sandbox's TZ=UTC is the zone Foundation names GMT.
     #expect(
       refused.stderr
-        == "Error: \(path) was imported into Log before, as import 1 on 2024-05-01 11:00; read "
+        == "Error: \(path) was imported into Log before, as import 1 on 2024-05-01 11:00 (Europe/Berlin); read "
         + "now with --tz Europe/Berlin (then GMT), it would add 2 readings again\n"
         + "Nothing was imported. Add --again to import it all the same, or take the earlier "
         + "import out first: tally import undo 1\n")
@@ -63,7 +63,7 @@ import Testing
     #expect(refused.status == 1)
     #expect(
       refused.stderr.hasPrefix(
-        "Error: \(path) was imported into P before, as import 1 on 2024-05-01 09:00; read now "
+        "Error: \(path) was imported into P before, as import 1 on 2024-05-01 09:00 (GMT); read now "
           + "with --date-format MM.dd.yyyy (then dd.MM.yyyy), it would add 2 readings again\n"))
     #expect(try sandbox.everything() == before)
   }

@@ -57,7 +57,7 @@ import Testing
     #expect(error.kind == .conflict)
     #expect(
       error.message
-        == "log.csv was imported into Car before, as import 4 on 2024-05-01 11:30; read now "
+        == "log.csv was imported into Car before, as import 4 on 2024-05-01 11:30 (Europe/Berlin); read now "
         + "with --tz Europe/Berlin (then UTC), it would add 3 readings again")
     #expect(
       error.hint
@@ -71,7 +71,7 @@ import Testing
       over: [batch(2, settings: settings(tz: "Asia/Tokyo"))])
     #expect(
       error?.message
-        == "log.csv was imported into Car before, as import 2 on 2024-05-01 09:30; read now "
+        == "log.csv was imported into Car before, as import 2 on 2024-05-01 09:30 (GMT); read now "
         + "with --tz UTC (then Asia/Tokyo), --date-format 'dd.MM.yyyy HH:mm' (then none), it "
         + "would add 1 reading again")
   }
@@ -82,7 +82,7 @@ import Testing
       over: [batch(1, settings: settings(tz: "UTC"))])
     #expect(
       error?.message
-        == "log.csv was imported into Car before, as import 1 on 2024-05-01 09:30; read the same "
+        == "log.csv was imported into Car before, as import 1 on 2024-05-01 09:30 (GMT); read the same "
         + "way, it would add 2 readings that are no longer stored (deleted or changed since)")
   }
 
@@ -90,7 +90,7 @@ import Testing
     let error = stop(job(settings(tz: "UTC"), zone: "UTC"), over: [batch(1)])
     #expect(
       error?.message
-        == "log.csv was imported into Car before, as import 1 on 2024-05-01 09:30; read now, it "
+        == "log.csv was imported into Car before, as import 1 on 2024-05-01 09:30 (GMT); read now, it "
         + "would add 3 readings again")
   }
 

@@ -10,7 +10,10 @@ import TallyCore
 /// system has no unnamed files, a named temporary file is written instead. Any failure removes
 /// the temporary file and leaves an existing target as it was.
 enum AtomicFile {
-  static func write(_ text: String, to path: String) throws(TallyError) {
+  static func write(_ text: String, to named: String) throws(TallyError) {
+    // A symbolic link is written through, to the file it names (made if it is not there):
+    // replacing the link itself would leave the file it points at as it was.
+    let path = resolvingLinks(named)
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     let temporary = folder + "/.\(url.lastPathComponent).\(UUID().uuidString).tmp"
@@ -42,6 +45,22 @@ enum AtomicFile {
       fsync(directory)
       close(directory)
     }
+  }
+
+  /// The file `path` names once every symbolic link in its last part is followed, whether or
+  /// not that file is there; `path` itself when it is no link (or links go round in a circle).
+  static func resolvingLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      current =
+        target.hasPrefix("/")
+        ? target
+        : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target)
+          .path
+    }
+    return path
   }
 
   /// Writes `bytes` into an unnamed file in `folder`, syncs it, and only then names it `name`.

@@ -53,8 +53,8 @@ public struct RestoreCommand: ParsableCommand {
   public init() {}
 
   public func run() throws {
-    // The backup is checked before the target is created.
-    _ = try TallyDatabase.openBackup(file)
+    // The backup is checked (tally check) before anything is written; a database made for the
+    // restore goes again when it fails.
     let storage = try global.sessionOptions(creating: true).openStorage()
     let summary: BackupSummary
     do {

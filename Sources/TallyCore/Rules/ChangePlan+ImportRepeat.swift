@@ -22,9 +22,15 @@ extension ChangePlan {
     in facts: some StoredFacts
   ) throws {
     guard imported > 0, !job.again else { return }
-    let earlier = try facts.importBatches(of: project.id, sha256: sha256)
-      .filter { !$0.isUndone }.max { $0.id < $1.id }
-    guard let earlier else { return }
+    let imports = try facts.importBatches(of: project.id, sha256: sha256).filter { !$0.isUndone }
+    // An import read the same way says best why rows would come again (readings deleted
+    // since); else the latest, with what this one reads differently.
+    let readTheSameWay = imports.filter { batch in
+      batch.settings.map { job.settings.changes(since: $0).isEmpty } ?? false
+    }
+    guard
+      let earlier = readTheSameWay.max(by: { $0.id < $1.id }) ?? imports.max(by: { $0.id < $1.id })
+    else { return }
     throw repeatError(of: job, earlier, into: project, adding: imported)
   }
 
@@ -50,7 +56,7 @@ extension ChangePlan {
     } else {
       why = "read now, it would add \(readings) again"
     }
-    let when = TimestampFormat.local(earlier.at, in: job.zone)
+    let when = TimestampFormat.local(earlier.at, in: job.zone) + " (\(job.zone.identifier))"
     return TallyError(
       .conflict,
       "\(job.fileName) was imported into \(project.title) before, as import \(earlier.id) on "

@@ -33,6 +33,8 @@ extension TallyDatabase {
     do {
       let destination = try DatabaseQueue(path: file.temporary)
       try queue.backup(to: destination)
+      // A copy of damage, or of rows that break tally's rules, is no backup to rely on.
+      try Self.expectSound(destination, path: self.path, doing: "back up")
       let summary = try destination.read(Self.summary)
       try destination.close()
       try file.commit()
@@ -57,6 +59,7 @@ extension TallyDatabase {
       let location = DatabaseLocation(option: file.temporary, environment: [:], homeDirectory: "/")
       let database = try TallyDatabase.open(at: location)
       try database.receive(copy)
+      try expectSound(database.queue, path: path, doing: "back up")
       let summary = try database.queue.read(summary)
       try database.queue.close()
       try file.commit()
@@ -75,7 +78,7 @@ extension TallyDatabase {
   ///   this database holds projects; nothing is changed then.
   public func restore(from path: String) throws(TallyError) -> BackupSummary {
     do {
-      let source = try Self.openBackupFile(at: path)
+      let source = try Self.openCheckedBackupFile(at: path)
       defer { try? source.close() }
       let held = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM project") }
       guard held == 0 else {
@@ -102,16 +105,32 @@ extension TallyDatabase {
   /// - Returns: The backup, as a storage to copy.
   /// - Throws: ``TallyError`` naming the file.
   public static func openBackup(_ path: String) throws(TallyError) -> TallyDatabase {
+    try? openCheckedBackupFile(at: path).close()
+    return try open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"), access: .read)
+  }
+
+  /// Opens the backup at `path` to read from: a tally database that `tally check` finds sound.
+  ///
+  /// - Returns: The backup, read-only.
+  /// - Throws: ``TallyError`` naming the file.
+  static func openCheckedBackupFile(at path: String) throws(TallyError) -> DatabaseQueue {
+    let source: DatabaseQueue
     do {
-      try openBackupFile(at: path).close()
+      source = try openBackupFile(at: path)
     } catch {
       // As any database is opened: a file that is not SQLite is called that, not damaged.
       var refusal = describe(error, doing: "open the database", path: path)
       refusal.hint = "Name a file that `tally backup` wrote."
       throw refusal
     }
-    return try open(
-      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"), access: .read)
+    do {
+      try expectSound(source, path: path, doing: "restore")
+    } catch {
+      try? source.close()
+      throw describe(error, doing: "restore", path: path)
+    }
+    return source
   }
 
   /// Opens the backup at `path` to read from, after checking that it is one: a tally
@@ -133,6 +152,21 @@ extension TallyDatabase {
     }
     try refuseNewerSchema(source, path: path)
     return source
+  }
+
+  /// Refuses the database in `queue` (`path` for messages) unless `tally check` finds nothing
+  /// wrong in it: SQLite's integrity check and tally's rules (counters, meters, the journal).
+  ///
+  /// - Throws: ``TallyError`` naming the first problem and how many more there are.
+  static func expectSound(_ queue: DatabaseQueue, path: String, doing operation: String) throws {
+    let report = try TallyDatabase(queue: queue, path: path).checkIntegrity()
+    guard let first = report.problems.first else { return }
+    let more = report.problems.count - 1
+    throw TallyError(
+      .invalidInput,
+      "cannot \(operation): \(path) does not pass tally check: \(first)"
+        + (more > 0 ? " (and \(more) more)" : "") + "; nothing was written",
+      hint: "`tally check --db \(path)` lists what is wrong.")
   }
 
   private static func summary(_ db: Database) throws -> BackupSummary {
