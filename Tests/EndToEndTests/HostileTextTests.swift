@@ -179,4 +179,20 @@ import Testing
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.csv")
     #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("project,period,"))
   }
+
+  /// A 20 MB note in a file is refused at once, and the message stays a line.
+  @Test func aTwentyMegabyteFieldIsRefusedShort() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "P", "--frequency", "daily")
+    let before = try sandbox.everything()
+    let file = sandbox.folder.appendingPathComponent("huge.csv")
+    let note = String(repeating: "\u{1B}[31m", count: 4_000_000)
+    try ("date,amount,note\n2024-01-01,5," + note + "\n").write(
+      to: file, atomically: true, encoding: .utf8)
+    let result = try sandbox.run("import", file.path, "--project", "P")
+    #expect(result.status == 1)
+    #expect(result.stderr.utf8.count < 600, "\(result.stderr.prefix(600))")
+    #expect(!HostileTextTests.acts(result.stderr))
+    #expect(try sandbox.everything() == before)
+  }
 }

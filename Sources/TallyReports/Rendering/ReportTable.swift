@@ -42,7 +42,9 @@ public enum ReportTable {
     width: Int? = nil
   ) -> String {
     let project = report.project
-    var title = project.title + (project.units.isEmpty ? "" : " (\(project.units))")
+    var title =
+      VisibleText.escaped(project.title)
+      + (project.units.isEmpty ? "" : " (\(VisibleText.escaped(project.units)))")
     title += ", \(report.period.rawValue)"
     if project.kind != .total { title += " \(project.kind.rawValue)" }
     if let first = report.rows.first, let last = report.rows.last {
