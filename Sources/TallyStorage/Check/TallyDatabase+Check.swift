@@ -38,15 +38,9 @@ extension TallyDatabase: StorageChecking {
     at location: DatabaseLocation, busyTimeout: TimeInterval
   ) throws -> IntegrityReport {
     let path = location.path
-    var reader: DatabaseQueue
-    let holdsNothing: Bool
-    let isCurrent: Bool
+    var (reader, holdsNothing, isCurrent): (DatabaseQueue, Bool, Bool)
     do {
-      // SQLite reads the list of tables as it opens the file.
-      reader = try ReadConnection.open(path, busyTimeout: busyTimeout)
-      holdsNothing = try FileMark.refuseForeign(reader, path: path)
-      try refuseNewerSchema(reader, path: path)
-      isCurrent = try reader.read(Schema.migrator.hasCompletedMigrations)
+      (reader, holdsNothing, isCurrent) = try probe(path, busyTimeout: busyTimeout)
     } catch  where StorageFailure.isDamage(error, readingHeader: false) {
       return IntegrityReport(
         database: path, problems: [.damage("the list of its tables cannot be read")],

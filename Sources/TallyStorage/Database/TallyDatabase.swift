@@ -92,19 +92,29 @@ public struct TallyDatabase: Storage {
     }
   }
 
+  /// Looks at the file at `path` without writing: refuses another program's database and one
+  /// a newer tally wrote.
+  ///
+  /// - Returns: A reading connection, whether the file holds nothing yet, and whether its
+  ///   schema is this tally's.
+  static func probe(_ path: String, busyTimeout: TimeInterval) throws -> (
+    reader: DatabaseQueue, holdsNothing: Bool, isCurrent: Bool
+  ) {
+    // SQLite reads the list of tables as it opens the file.
+    let reader = try ReadConnection.open(path, busyTimeout: busyTimeout)
+    let holdsNothing = try FileMark.refuseForeign(reader, path: path)
+    try refuseNewerSchema(reader, path: path)
+    return (reader, holdsNothing, try reader.read(Schema.migrator.hasCompletedMigrations))
+  }
+
   /// Opens a file that is there: looked at without writing first, since setting up WAL
   /// writes to it.
   private static func openExisting(
     _ path: String, access: Access, busyTimeout: TimeInterval
   ) throws(TallyError) -> TallyDatabase {
-    let reader: DatabaseQueue
-    let holdsNothing: Bool
-    let isCurrent: Bool
+    let (reader, holdsNothing, isCurrent): (DatabaseQueue, Bool, Bool)
     do {
-      reader = try ReadConnection.open(path, busyTimeout: busyTimeout)
-      holdsNothing = try FileMark.refuseForeign(reader, path: path)
-      try refuseNewerSchema(reader, path: path)
-      isCurrent = try reader.read(Schema.migrator.hasCompletedMigrations)
+      (reader, holdsNothing, isCurrent) = try probe(path, busyTimeout: busyTimeout)
     } catch let error as TallyError {
       throw error
     } catch {
