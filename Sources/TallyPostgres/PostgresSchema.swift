@@ -135,6 +135,7 @@ enum PostgresSchema {
         "ALTER TABLE import_batch ADD COLUMN settings TEXT"
       ]
     ),
+    ("v4 access per project", PostgresAccessSchema.statements),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.
@@ -178,6 +179,16 @@ extension PostgresStorage {
       try session.rows("SELECT name FROM tally_migration").map { try $0.decode(String.self) })
   }
 
+  /// Whether this role may change tally's tables (it owns them, or is a member of the role
+  /// that does).
+  private static func ownsTables(_ session: PostgresSession) throws -> Bool {
+    try session.value(
+      """
+      SELECT pg_has_role(current_user, relowner, 'USAGE') FROM pg_class
+      WHERE oid = to_regclass('project')
+      """, as: Bool.self) ?? true
+  }
+
   /// The migrations still to apply, refusing a database that a newer tally wrote.
   private func checkedPending(
     _ applied: Set<String>
@@ -210,6 +221,12 @@ extension PostgresStorage {
         try session.execute(
           "CREATE TABLE \(PostgresSchema.migrationTable) (name TEXT PRIMARY KEY)")
         applied = []
+      } else if try !Self.ownsTables(session) {
+        throw TallyError(
+          .storage,
+          "\(address) holds an older tally's tables, which only their owner may bring up to "
+            + "date; nothing was changed",
+          hint: "Ask the database's administrator to run `tally team setup` once, as its owner.")
       }
       for migration in try checkedPending(applied ?? []) {
         for statement in migration.statements {

@@ -14,7 +14,7 @@ extension PostgresStorage {
     guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !name.isEmpty else {
       throw TallyError(.invalidInput, "\(name) is not a database name tally creates")
     }
-    let server = PostgresStorage(address: address, user: "", logger: .quiet)
+    let server = PostgresStorage(address: address, logger: .quiet)
     do {
       let session = try server.borrow()
       defer { session.close() }

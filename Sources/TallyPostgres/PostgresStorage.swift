@@ -19,8 +19,13 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
 
   /// The server and database, without the password.
   public let address: PostgresAddress
-  /// The person whose changes `undo` and `redo` take back and bring again.
-  public let user: String
+  /// The person whose changes `undo` and `redo` take back and bring again, and whose access
+  /// the server's policies grant: the role the connection logged in as (`session_user`).
+  public private(set) var user: String
+  /// Whether the role sees past row-level security (a superuser, or `BYPASSRLS`): only then
+  /// may an import `COPY` straight into the readings table, which PostgreSQL refuses to a role
+  /// its policies bind.
+  private(set) var bypassesPolicies = false
   /// This process's mark on the journal, to tell other people's writes from its own.
   let writer = UUID().uuidString
   let client: PostgresClient
@@ -31,9 +36,9 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   /// The connection made when the storage opened, while it is not lent out.
   private let first = FirstConnection()
 
-  init(address: PostgresAddress, user: String, logger: Logger) {
+  init(address: PostgresAddress, logger: Logger) {
     self.address = address
-    self.user = user
+    user = address.user
     self.logger = logger
     blocking = Blocking()
     var configuration: PostgresClient.Configuration
@@ -77,17 +82,47 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - address: The server, database and role.
-  ///   - user: Whose changes `undo` takes back.
+  ///   - claimedUser: The person the command line named (`--user`, `TALLY_USER`), if it named
+  ///     one: on a server the person is the role logged in as, and another name is refused.
   /// - Returns: The storage, its tables up to date.
   /// - Throws: ``TallyError`` when the server cannot be reached or refuses the login (the
-  ///   message names the URL without its password), or the database is not tally's.
+  ///   message names the URL without its password), the database is not tally's, or
+  ///   `claimedUser` is not the role logged in as.
   public static func open(
-    _ address: PostgresAddress, user: String
+    _ address: PostgresAddress, claimedUser: String? = nil
   ) throws(TallyError) -> PostgresStorage {
-    let storage = PostgresStorage(address: address, user: user, logger: .quiet)
+    let storage = PostgresStorage(address: address, logger: .quiet)
     try storage.connect()
+    try storage.identify(claiming: claimedUser)
     try storage.prepareSchema()
     return storage
+  }
+
+  /// Asks the server who the connection is, and whether its policies bind that role.
+  private func identify(claiming claimedUser: String?) throws(TallyError) {
+    let (role, bypasses) = try withSession(doing: "connect") { session throws(TallyError) in
+      do {
+        return
+          try session.row(
+            """
+            SELECT session_user::TEXT,
+              (SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user)
+            """, as: (String, Bool).self) ?? (address.user, false)
+      } catch {
+        throw PostgresFailure.describe(error, doing: "connect", address: address)
+      }
+    }
+    user = role
+    bypassesPolicies = bypasses
+    if let claimedUser, claimedUser != role {
+      throw TallyError(
+        .invalidInput,
+        "--user/TALLY_USER names \(VisibleText.quoted(claimedUser)), but on a PostgreSQL server "
+          + "you are the role you logged in as (\(VisibleText.quoted(role))); nothing was done",
+        hint:
+          "Unset TALLY_USER and drop --user, or log in as that role (the URL's user, PGUSER). "
+          + "One role per person: the server decides who sees and changes what.")
+    }
   }
 
   /// How many transactions were tried again after a serialization failure or a deadlock.

@@ -17,7 +17,7 @@ struct Tally: ParsableCommand {
     version: "0.1.0",
     subcommands: CommandLineGrammar.subcommands + [
       MigrateCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
-      REPLSubcommand.self,
+      ShareCommand.self, UnshareCommand.self, TeamCommand.self, REPLSubcommand.self,
     ]
   )
 

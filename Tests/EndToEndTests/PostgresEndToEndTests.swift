@@ -53,54 +53,57 @@ struct PostgresEndToEndTests {
     #expect(try sandbox.succeed("project", "list", "--format", "csv").contains("Secure,"))
   }
 
+  /// ana and bob, each their own role, both writing to ana's project Hours.
+  private func sharedHours() throws -> (TeamSandbox, ana: Sandbox, bob: Sandbox) {
+    let team = try TeamSandbox(members: ["ana", "bob"])
+    let (ana, bob) = (try team.person("ana"), try team.person("bob"))
+    try ana.succeed("project", "add", "Hours", "--frequency", "weekly")
+    try ana.succeed("share", "Hours", "bob", "--write")
+    return (team, ana, bob)
+  }
+
   @Test func undoAndRedoArePerPerson() throws {
-    let sandbox = try Sandbox(.postgres)
-    try sandbox.succeed("--user", "alice", "project", "add", "Hours", "--frequency", "weekly")
-    try sandbox.succeed("--user", "alice", "item", "add", "Hours", "3", "--at", "2024-01-01")
-    sandbox.environment["TALLY_USER"] = "bob"
-    try sandbox.succeed("item", "add", "Hours", "5", "--at", "2024-01-02")
-    let undone = try sandbox.run("--user", "alice", "undo")
+    let (_, ana, bob) = try sharedHours()
+    try ana.succeed("item", "add", "Hours", "3", "--at", "2024-01-01")
+    try bob.succeed("item", "add", "Hours", "5", "--at", "2024-01-02")
+    let undone = try ana.run("undo")
     #expect(undone.status == 0)
     #expect(undone.stderr.contains("Undid: Added reading 1 to Hours: 3"))
-    let amounts = try sandbox.succeed("item", "list", "Hours", "--format", "csv")
+    let amounts = try bob.succeed("item", "list", "Hours", "--format", "csv")
     #expect(!amounts.contains(",3,") && amounts.contains(",5,"))
-    // Alice's log names Bob's change as his.
-    let log = try sandbox.succeed("--user", "alice", "log")
+    // ana's log names bob's change as his.
+    let log = try ana.succeed("log")
     #expect(log.contains("bob: Added reading 2 to Hours: 5"))
-    #expect(try sandbox.run("--user", "alice", "redo").status == 0)
-    #expect(try sandbox.succeed("item", "list", "Hours", "--format", "csv").contains(",3,"))
-    // Bob's undo takes back Bob's reading, not Alice's that came back after it.
-    #expect(try sandbox.run("undo").stderr.contains("Undid: Added reading 2 to Hours: 5"))
+    #expect(try ana.run("redo").status == 0)
+    #expect(try bob.succeed("item", "list", "Hours", "--format", "csv").contains(",3,"))
+    // bob's undo takes back bob's reading, not ana's that came back after it.
+    #expect(try bob.run("undo").stderr.contains("Undid: Added reading 2 to Hours: 5"))
   }
 
   @Test func undoRefusesWhatSomeoneElseChangedSince() throws {
-    let sandbox = try Sandbox(.postgres)
-    try sandbox.succeed("--user", "alice", "project", "add", "Hours", "--frequency", "weekly")
-    try sandbox.succeed("--user", "alice", "item", "add", "Hours", "3", "--at", "2024-01-01")
-    try sandbox.succeed("--user", "bob", "item", "edit", "1", "--amount", "4")
-    let before = try sandbox.everything()
-    let undone = try sandbox.run("--user", "alice", "undo")
+    let (_, ana, bob) = try sharedHours()
+    try ana.succeed("item", "add", "Hours", "3", "--at", "2024-01-01")
+    try bob.succeed("item", "edit", "1", "--amount", "4")
+    let before = try ana.everything()
+    let undone = try ana.run("undo")
     #expect(undone.status == 1)
     #expect(undone.stderr.contains("someone else has changed reading 1 since; nothing was changed"))
-    #expect(try sandbox.everything() == before)
+    #expect(try ana.everything() == before)
   }
 
   @Test func anImportIsNotUndoneOverSomeoneElsesEditOfItsReadings() throws {
-    let sandbox = try Sandbox(.postgres)
-    let file = sandbox.folder.appendingPathComponent("two.csv")
+    let (_, ana, bob) = try sharedHours()
+    let file = ana.folder.appendingPathComponent("two.csv")
     try "date,amount\n2024-01-01,10\n2024-01-02,20\n".write(
       to: file, atomically: true, encoding: .utf8)
-    try sandbox.succeed(
-      "--user", "ana", "import", file.path, "--project", "Shared", "--create", "--frequency",
-      "daily")
-    try sandbox.succeed("--user", "bob", "item", "edit", "2", "--amount", "25")
-    let before = try sandbox.everything()
+    try ana.succeed("import", file.path, "--project", "Hours")
+    try bob.succeed("item", "edit", "2", "--amount", "25")
+    let before = try ana.everything()
     for words in [["undo"], ["import", "undo", "1"]] {
-      let result = try sandbox.tally.run(
-        ["--user", "ana"] + words, environment: sandbox.environment)
+      let result = try ana.tally.run(words, environment: ana.environment)
       #expect(result.status == 1)
       #expect(result.stderr.contains("reading 2 of import 1 (bob edited it)"))
-      #expect(try sandbox.everything() == before)
+      #expect(try ana.everything() == before)
     }
   }
 
@@ -108,9 +111,21 @@ struct PostgresEndToEndTests {
     let sandbox = try Sandbox(.postgres)
     let database = sandbox.environment["TALLY_DB"] ?? ""
     try psql(database, "CREATE TABLE invoices (id INT); INSERT INTO invoices VALUES (7)")
-    let result = try sandbox.run("project", "add", "X", "--frequency", "daily")
-    #expect(result.status == 1)
-    #expect(result.stderr.contains("holds 1 table and none of tally's; it was left untouched"))
+    let file = sandbox.folder.appendingPathComponent("one.csv")
+    try "date,amount\n2024-01-01,10\n".write(to: file, atomically: true, encoding: .utf8)
+    // Every command, reading or writing, refuses it.
+    for words in [
+      ["project", "add", "X", "--frequency", "daily"], ["project", "list"], ["report", "--all"],
+      ["export"], ["log"], ["due"], ["check"], ["undo"], ["import", "list"],
+      ["import", file.path, "--project", "X", "--create", "--frequency", "daily"],
+      ["share", "X"], ["team", "setup"], ["restore", file.path],
+    ] {
+      let result = try sandbox.tally.run(words, environment: sandbox.environment)
+      #expect(result.status == 1, "\(words)")
+      #expect(
+        result.stderr.contains("holds 1 table and none of tally's; it was left untouched"),
+        "\(words): \(result.stderr)")
+    }
     #expect(
       try psql(
         database,

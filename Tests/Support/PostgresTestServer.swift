@@ -36,6 +36,57 @@ public enum PostgresTestServer {
       + "\(address.port)/\(address.database)"
   }
 
+  /// The login role `name` on the test server, made if it is missing.
+  ///
+  /// It has the test server's password: a person of their own to the server. Roles are the server's, not a database's,
+  /// so tests share them; a superuser sees past the policies, a role that is not one is bound.
+  ///
+  /// - Returns: The address of `database` (by default the server's) logged in as `name`.
+  public static func person(
+    _ name: String, superuser: Bool = false, in database: PostgresAddress? = nil
+  ) throws -> PostgresAddress {
+    guard let server = address else { throw TallyError(.storage, skipReason) }
+    let password = (server.password ?? "").replacingOccurrences(of: "'", with: "''")
+    // Two tests may make the same role at once: the loser finds it made.
+    _ = try psql(
+      url(of: server),
+      """
+      DO $$ BEGIN
+        CREATE ROLE \(name) LOGIN \(superuser ? "SUPERUSER" : "") PASSWORD '\(password)';
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+      END $$
+      """)
+    var person = database ?? server
+    person.user = name
+    return person
+  }
+
+  /// What psql did with a statement: its exit status, output and errors.
+  public struct PsqlResult: Sendable {
+    public var status: Int32
+    public var output: String
+    public var errors: String
+  }
+
+  /// Runs `sql` with psql in the database at `url`, and returns how it went, refusals too.
+  public static func psqlResult(_ url: String, _ sql: String) throws -> PsqlResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+    process.arguments = ["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", url, "-c", sql]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return PsqlResult(
+      status: process.terminationStatus,
+      output: String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+      errors: String(decoding: err, as: UTF8.self))
+  }
+
   /// Runs `sql` with psql in the database at `url`, and returns what it printed, unaligned.
   public static func psql(_ url: String, _ sql: String) throws -> String {
     let process = Process()

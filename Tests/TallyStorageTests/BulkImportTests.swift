@@ -104,8 +104,10 @@ import Testing
   func twoImportsOfOneFileIntoAnEmptyProjectAtOnceStoreItOnce() throws {
     let address = try PostgresTestServer.newDatabase()
     let url = PostgresTestServer.url(of: address)
-    let ann = try PostgresStorage.open(address, user: "ann")
-    let bob = try PostgresStorage.open(address, user: "bob")
+    let ann = try PostgresStorage.open(
+      try PostgresTestServer.person("ana_admin", superuser: true, in: address))
+    let bob = try PostgresStorage.open(
+      try PostgresTestServer.person("bob_admin", superuser: true, in: address))
     let project = try ann.addProject(at: clock.now())
     let rows = Self.shuffledRows(1_000)
     let annHolds = DispatchSemaphore(value: 0)

@@ -78,7 +78,7 @@ import Testing
       open = { try TallyDatabase.open(at: location) }
     case .postgres:
       let address = try PostgresTestServer.newDatabase()
-      open = { try PostgresStorage.open(address, user: "tester") }
+      open = { try PostgresStorage.open(address) }
     }
     let database = try open()
     let store = try makeStore(database)

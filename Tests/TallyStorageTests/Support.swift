@@ -133,10 +133,10 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
   }
 
   /// A new, empty storage of this kind.
-  func make(user: String = "tester") throws -> any Storage {
+  func make() throws -> any Storage {
     switch self {
     case .sqlite: try TallyDatabase.inMemory()
-    case .postgres: try PostgresStorage.open(try PostgresTestServer.newDatabase(), user: user)
+    case .postgres: try PostgresStorage.open(try PostgresTestServer.newDatabase())
     }
   }
 

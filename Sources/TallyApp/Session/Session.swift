@@ -170,8 +170,9 @@ public struct SessionOptions: Sendable {
   public var showsScreens: Bool
   /// How wide tables may be, and what bars and sparklines are drawn with.
   public var display: TextDisplay
-  /// Whose changes undo and redo take back, on a shared server.
-  public var user: String
+  /// The person the command line named (`--user`, `TALLY_USER`), if it named one: on a shared
+  /// server the person is the role logged in as, and a different name is refused.
+  public var claimedUser: String?
 
   /// Describes a session.
   public init(
@@ -179,9 +180,9 @@ public struct SessionOptions: Sendable {
     creating: Bool = false, readOnly: Bool = false, logLevel: Logger.Level? = nil,
     clock: (@Sendable () -> Timestamp)? = nil, showsScreens: Bool = false,
     display: TextDisplay = TextDisplay(width: nil, glyphs: .unicode),
-    user: String = ProcessInfo.processInfo.userName
+    claimedUser: String? = nil
   ) {
-    self.user = user
+    self.claimedUser = claimedUser
     self.showsScreens = showsScreens
     self.display = display
     self.location = location
@@ -210,6 +211,6 @@ extension SessionOptions {
       homeDirectory: ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         ?? FileManager.default.homeDirectoryForCurrentUser.path,
       loginName: ProcessInfo.processInfo.userName)
-    return try PostgresStorage.open(address, user: user)
+    return try PostgresStorage.open(address, claimedUser: claimedUser)
   }
 }

@@ -18,7 +18,7 @@ public struct GlobalOptions: ParsableArguments {
   @Option(
     name: .customLong("user"),
     help: ArgumentHelp(
-      "Whose changes undo and redo take back on a shared server; default: $TALLY_USER, else the login name.",
+      "On a shared server you are the role you log in as; a different name here (or in $TALLY_USER) is refused.",
       valueName: "name"))
   var userName: String?
 
@@ -76,16 +76,14 @@ public struct GlobalOptions: ParsableArguments {
       logLevel: try logLevel.map { name throws(TallyError) in
         try LogLevelName.level(name, from: "--log-level")
       }, showsScreens: showsScreens,
-      display: .detect(environment: ProcessInfo.processInfo.environment), user: user)
+      display: .detect(environment: ProcessInfo.processInfo.environment), claimedUser: claimedUser)
   }
 
-  /// The person from `--user`, else `TALLY_USER`, else the login name.
-  var user: String {
-    let environment = ProcessInfo.processInfo.environment
-    for name in [userName, environment["TALLY_USER"]] {
-      if let name, !name.isEmpty { return name }
+  /// The person from `--user`, else `TALLY_USER`, if either names one.
+  var claimedUser: String? {
+    [userName, ProcessInfo.processInfo.environment["TALLY_USER"]].lazy.compactMap { $0 }.first {
+      !$0.isEmpty
     }
-    return ProcessInfo.processInfo.userName
   }
 
   /// The database location as the contract orders the sources.

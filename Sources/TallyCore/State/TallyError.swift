@@ -10,6 +10,9 @@ public struct TallyError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound
     /// The request contradicts what is stored: a duplicate title, a timer already running.
     case conflict
+    /// The person may not do this to the project (a shared server's access rules): to them, a
+    /// project they may not read does not exist (``notFound``).
+    case forbidden
     /// The database could not be read or written.
     case storage
   }

@@ -58,6 +58,17 @@ enum PostgresFailure {
         .storage,
         "cannot \(operation): other people kept changing the same data (\(message))",
         hint: "\(nothingChanged) Try again.")
+    case (.server, "42501") where message.hasPrefix("permission denied for database"):
+      return TallyError(
+        .forbidden, "\(address.user) may not use \(address): \(message)",
+        hint: "Its administrator adds you to the team: tally team setup --member \(address.user)")
+    case (.server, "42501")
+    where message.contains("row-level security") || message.hasPrefix("only an owner"):
+      return TallyError(
+        .forbidden,
+        "cannot \(operation): the server's access rules do not let \(address.user) do that "
+          + "(\(message)); nothing was changed",
+        hint: "`tally share TITLE` lists who may read, write and own a project.")
     case (.server, "42501"):
       return TallyError(
         .storage, "cannot \(operation) on \(address): \(message)",

@@ -138,7 +138,7 @@ extension PostgresStorage {
     let text = try read(doing: "read the saved screen") { session in
       try session.value(
         """
-        SELECT value FROM setting WHERE user_name = \(user) AND name = \(Self.routeSetting)
+        SELECT value FROM setting WHERE user_name = session_user AND name = \(Self.routeSetting)
         """, as: String.self)
     }
     return Route.restored(fromSaved: text)
@@ -150,7 +150,8 @@ extension PostgresStorage {
     try transaction(doing: "save the screen") { session in
       try session.rows(
         """
-        INSERT INTO setting (user_name, name, value) VALUES (\(user), \(Self.routeSetting), \(text))
+        INSERT INTO setting (user_name, name, value)
+        VALUES (session_user, \(Self.routeSetting), \(text))
         ON CONFLICT (user_name, name) DO UPDATE SET value = excluded.value
         """)
     }

@@ -10,7 +10,7 @@ struct JournalEntryRow {
 }
 
 extension PostgresWriter {
-  /// Records an applied change under this person's name and discards their undone changes,
+  /// Records an applied change under this person's name (the role they logged in as) and discards their undone changes,
   /// which can no longer be redone (with the readings only those could bring back).
   ///
   /// Only this person's undone entries are read (through a partial index that holds only
@@ -21,13 +21,13 @@ extension PostgresWriter {
   /// - Returns: The new entry's id.
   @discardableResult
   func record(_ change: Change, description: String, at: Timestamp) throws -> Int64 {
-    let released = try discard(where: "user_name = \(user) AND undone")
+    let released = try discard(where: "user_name = session_user AND undone")
     let json = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
     let id = try session.value(
       """
-      INSERT INTO journal (at, description, change, user_name, writer, touched)
-      VALUES (\(at.microsecondsSince1970), \(description), \(json), \(user), \(writer),
-        nextval('journal_touch_seq'))
+      INSERT INTO journal (at, description, change, user_name, writer, touched, project_ids)
+      VALUES (\(at.microsecondsSince1970), \(description), \(json), session_user, \(writer),
+        nextval('journal_touch_seq'), \(change.projectIDs.map(\.rawValue).sorted()))
       RETURNING id
       """, as: Int64.self)
     if !released.isEmpty {
@@ -49,11 +49,11 @@ extension PostgresWriter {
     guard
       let oldestKept = try session.value(
         """
-        SELECT id FROM journal WHERE user_name = \(user) ORDER BY id DESC
+        SELECT id FROM journal WHERE user_name = session_user ORDER BY id DESC
         OFFSET \(limit - 1) LIMIT 1
         """, as: Int64.self)
     else { return }
-    let released = try discard(where: "user_name = \(user) AND id < \(oldestKept)")
+    let released = try discard(where: "user_name = session_user AND id < \(oldestKept)")
     if !released.isEmpty {
       try dropUnreachableSetAsideReadings(among: released)
     }
@@ -101,7 +101,7 @@ extension PostgresWriter {
   func lastDone() throws -> JournalEntryRow? {
     try entries(
       """
-      SELECT id, description, change FROM journal WHERE user_name = \(user) AND NOT undone
+      SELECT id, description, change FROM journal WHERE user_name = session_user AND NOT undone
       ORDER BY id DESC LIMIT 1
       """
     ).first
@@ -111,7 +111,7 @@ extension PostgresWriter {
   func nextUndone() throws -> JournalEntryRow? {
     try entries(
       """
-      SELECT id, description, change FROM journal WHERE user_name = \(user) AND undone
+      SELECT id, description, change FROM journal WHERE user_name = session_user AND undone
       ORDER BY id ASC LIMIT 1
       """
     ).first

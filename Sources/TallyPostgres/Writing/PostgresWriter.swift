@@ -12,12 +12,17 @@ import TallyCore
 struct PostgresWriter {
   let session: PostgresSession
   let facts: PostgresFacts
-  let user: String
   let writer: String
+  /// Whether the server's policies bind this role: then each change is first checked against
+  /// them, so that a refusal names the project and what the person may do.
+  let checksAccess: Bool
+  /// The person, as the server knows them.
+  let user: String
 
   init(session: PostgresSession, storage: PostgresStorage) {
     self.session = session
     facts = PostgresFacts(session)
+    checksAccess = !storage.bypassesPolicies
     user = storage.user
     writer = storage.writer
   }
@@ -54,6 +59,9 @@ struct PostgresWriter {
   /// ``ChangeRules`` are checked on what it wrote; ``RuleBroken`` is thrown when a rule does
   /// not hold, and the transaction is then rolled back.
   func applyKeepingCounters(_ change: Change) throws {
+    if checksAccess {
+      try PostgresAccess(session: session, user: user).require(change.requiredAccess)
+    }
     var counters = CounterChanges()
     try apply(change, counting: &counters)
     try updateCounters(counters)
@@ -113,7 +121,7 @@ struct PostgresWriter {
         UPDATE reading SET project_id = \(after.projectID.rawValue), amount = \(after.amount),
           timestamp = \(after.timestamp.microsecondsSince1970), note = \(after.note),
           batch_id = \(after.batchID?.rawValue), is_reset = \(after.isReset),
-          edited_by = \(user)
+          edited_by = session_user
         WHERE id = \(before.id.rawValue) AND project_id = \(before.projectID.rawValue)
           AND amount = \(before.amount) AND timestamp = \(before.timestamp.microsecondsSince1970)
           AND note IS NOT DISTINCT FROM \(before.note) AND is_reset = \(before.isReset)
@@ -184,7 +192,7 @@ struct PostgresWriter {
     let edited = try session.row(
       """
       SELECT id, edited_by FROM reading
-      WHERE \(unescaped: picked) AND edited_by IS NOT NULL AND edited_by <> \(user) LIMIT 1
+      WHERE \(unescaped: picked) AND edited_by IS NOT NULL AND edited_by <> session_user LIMIT 1
       """, as: (Int64, String).self)
     if let (id, person) = edited {
       throw RowChanged(what: "reading \(id) of import \(batch.id) (\(person) edited it)")

@@ -1,0 +1,77 @@
+public import TallyCore
+public import TallyPostgres
+
+/// Who may use which project on a shared server: `tally share`, `unshare` and `team setup`.
+///
+/// The server's policies decide; these say what they were asked and what they answered.
+public enum Sharing {
+  /// A project's title and who may use it.
+  public struct Listing: Equatable, Sendable {
+    /// The project's title.
+    public var title: String
+    /// The grants, owners first.
+    public var access: [ProjectAccess]
+  }
+
+  /// Who may use the project titled `title`.
+  public static func list(_ title: String, options: SessionOptions) throws(TallyError) -> Listing {
+    let (storage, project) = try open(options, project: title)
+    return Listing(title: project.title, access: try storage.access(to: project.id))
+  }
+
+  /// Gives `role` `level` on the project titled `title`.
+  ///
+  /// - Returns: The message.
+  public static func share(
+    _ title: String, with role: String, level: AccessLevel, options: SessionOptions
+  ) throws(TallyError) -> String {
+    let (storage, project) = try open(options, project: title)
+    try storage.share(project.id, with: role, level: level)
+    return "Shared \(project.title) with \(role): they may \(level.meaning)"
+  }
+
+  /// Takes `role`'s grant on the project titled `title` away.
+  ///
+  /// - Returns: The message.
+  public static func unshare(
+    _ title: String, from role: String, options: SessionOptions
+  ) throws(TallyError) -> String {
+    let (storage, project) = try open(options, project: title)
+    try storage.unshare(project.id, from: role)
+    return "\(role) no longer has access of its own to \(project.title)"
+  }
+
+  /// Sets the server database of `options` up for a team.
+  public static func setUpTeam(
+    group: String, members: [String], options: SessionOptions
+  ) throws(TallyError) -> TeamSetup {
+    guard let storage = try options.openStorage() as? PostgresStorage else {
+      throw notShared
+    }
+    return try storage.setUpTeam(group: group, members: members)
+  }
+
+  private static func open(
+    _ options: SessionOptions, project title: String
+  ) throws(TallyError) -> (any StorageSharing, Project) {
+    guard let storage = try options.openStorage() as? any StorageSharing else {
+      throw notShared
+    }
+    let key = Project.titleKey(title)
+    guard
+      let project = try storage.snapshot(openProject: nil).projects.first(where: {
+        Project.titleKey($0.project.title) == key
+      })?.project
+    else {
+      throw TallyError(.notFound, "there is no project titled \(VisibleText.quoted(title))")
+    }
+    return (storage, project)
+  }
+
+  private static var notShared: TallyError {
+    TallyError(
+      .invalidInput, "sharing needs a shared server: this database is a SQLite file",
+      hint: "Name a PostgreSQL database with --db or TALLY_DB (postgresql://…); a SQLite file is "
+        + "shared through its file's permissions.")
+  }
+}

@@ -1,0 +1,176 @@
+/// Who may read, write or own each project, enforced by the server in row-level security
+/// policies: the migration that adds them.
+///
+/// A person is the role they logged in as (`session_user`); a grant to a group role is a grant
+/// to each of its members. `project_access` holds the grants; `tally_projects(level)` lists the
+/// projects the person may use at that level (1 read, 2 write, 3 owner). Every table that holds
+/// a project's data has `FORCE ROW LEVEL SECURITY`, so that the tables' owner is bound as well;
+/// only a superuser or a role with `BYPASSRLS` sees past them, as PostgreSQL decides.
+///
+/// `tally_projects` runs as the owner of the tables (`SECURITY DEFINER`, with its search path
+/// fixed to tally's schema), reading `project_access` past its own policies, which the owner is
+/// not forced to keep: that is what lets a policy on `project_access` ask who owns a project
+/// without asking itself. Policies call it once per statement (`IN (SELECT …)` is a hashed
+/// subplan), not once per row.
+enum PostgresAccessSchema {
+  /// The levels, as stored, with the number `tally_projects` compares.
+  static let levels = ["read": 1, "write": 2, "owner": 3]
+
+  /// The tables whose rows belong to a project, by the column that names it: a reader sees
+  /// them, a writer changes them.
+  static let projectTables = [
+    ("reading", "project_id"), ("set_aside_reading", "project_id"), ("timer", "project_id"),
+    ("import_batch", "project_id"),
+  ]
+
+  static var statements: [String] {
+    [
+      """
+      CREATE TABLE project_access (
+        project_id BIGINT NOT NULL,
+        role_name TEXT NOT NULL,
+        level TEXT NOT NULL CHECK (level IN ('read', 'write', 'owner')),
+        PRIMARY KEY (project_id, role_name)
+      )
+      """,
+      // The projects already there belong to whoever brings the database up to date: before,
+      // everyone who could connect could change them.
+      "INSERT INTO project_access SELECT id, session_user, 'owner' FROM project",
+      definer(
+        "tally_projects(minimum INTEGER) RETURNS SETOF BIGINT", language: "sql",
+        body: """
+          SELECT a.project_id FROM project_access a JOIN pg_roles r ON r.rolname = a.role_name
+          WHERE pg_has_role(session_user, r.oid, 'MEMBER')
+          GROUP BY a.project_id
+          HAVING max(CASE a.level WHEN 'owner' THEN 3 WHEN 'write' THEN 2 ELSE 1 END) >= minimum
+          """),
+      // A project id nobody holds a grant on: a new project, not one deleted and held for undo.
+      definer(
+        "tally_project_unclaimed(project BIGINT) RETURNS BOOLEAN", language: "sql",
+        body: "SELECT NOT EXISTS (SELECT 1 FROM project_access WHERE project_id = project)"),
+      // How many projects the database holds or held, whoever may see them.
+      definer(
+        "tally_claimed_projects() RETURNS BIGINT", language: "sql",
+        body: "SELECT count(DISTINCT project_id) FROM project_access"),
+      // The creator of a project owns it.
+      definer(
+        "tally_project_created() RETURNS TRIGGER", language: "plpgsql", volatility: "VOLATILE",
+        body: """
+          BEGIN
+            INSERT INTO project_access VALUES (NEW.id, session_user, 'owner')
+            ON CONFLICT DO NOTHING;
+            RETURN NULL;
+          END
+          """),
+      """
+      CREATE TRIGGER project_created AFTER INSERT ON project
+      FOR EACH ROW EXECUTE FUNCTION tally_project_created()
+      """,
+      // A writer updates a project's counters; only an owner changes what the project is.
+      """
+      CREATE FUNCTION tally_project_settings_kept() RETURNS TRIGGER LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF (NEW.title, NEW.units, NEW.frequency, NEW.kind, NEW.decimals, NEW.goals, NEW.created_at)
+          IS DISTINCT FROM
+          (OLD.title, OLD.units, OLD.frequency, OLD.kind, OLD.decimals, OLD.goals, OLD.created_at)
+          AND NOT OLD.id IN (SELECT tally_projects(3))
+        THEN
+          RAISE EXCEPTION 'only an owner of project % may change it', OLD.title
+            USING ERRCODE = '42501';
+        END IF;
+        RETURN NEW;
+      END
+      $fn$
+      """,
+      """
+      CREATE TRIGGER project_settings_kept BEFORE UPDATE ON project
+      FOR EACH ROW EXECUTE FUNCTION tally_project_settings_kept()
+      """,
+      "ALTER TABLE project ENABLE ROW LEVEL SECURITY",
+      "ALTER TABLE project FORCE ROW LEVEL SECURITY",
+      "CREATE POLICY project_read ON project FOR SELECT USING (id IN (SELECT tally_projects(1)))",
+      """
+      CREATE POLICY project_create ON project FOR INSERT
+      WITH CHECK (tally_project_unclaimed(id) OR id IN (SELECT tally_projects(3)))
+      """,
+      """
+      CREATE POLICY project_write ON project FOR UPDATE
+      USING (id IN (SELECT tally_projects(2))) WITH CHECK (id IN (SELECT tally_projects(2)))
+      """,
+      """
+      CREATE POLICY project_delete ON project FOR DELETE
+      USING (id IN (SELECT tally_projects(3)))
+      """,
+    ]
+      + projectTables.flatMap { table, column in
+        [
+          "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
+          "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
+          """
+          CREATE POLICY \(table)_read ON \(table) FOR SELECT
+          USING (\(column) IN (SELECT tally_projects(1)))
+          """,
+          """
+          CREATE POLICY \(table)_write ON \(table) FOR ALL
+          USING (\(column) IN (SELECT tally_projects(2)))
+          WITH CHECK (\(column) IN (SELECT tally_projects(2)))
+          """,
+        ]
+      } + [
+        // The journal: a person changes only their own entries, and sees everyone's changes
+        // to projects they may read. Entries made before this migration name no projects:
+        // only their authors see them.
+        "ALTER TABLE journal ADD COLUMN project_ids BIGINT[]",
+        "ALTER TABLE journal ALTER COLUMN user_name SET DEFAULT session_user",
+        "ALTER TABLE journal ENABLE ROW LEVEL SECURITY",
+        "ALTER TABLE journal FORCE ROW LEVEL SECURITY",
+        """
+        CREATE POLICY journal_read ON journal FOR SELECT
+        USING (user_name = session_user
+          OR project_ids <@ ARRAY(SELECT tally_projects(1)))
+        """,
+        """
+        CREATE POLICY journal_own ON journal FOR ALL
+        USING (user_name = session_user) WITH CHECK (user_name = session_user)
+        """,
+        "ALTER TABLE setting ALTER COLUMN user_name SET DEFAULT session_user",
+        "ALTER TABLE setting ENABLE ROW LEVEL SECURITY",
+        "ALTER TABLE setting FORCE ROW LEVEL SECURITY",
+        """
+        CREATE POLICY setting_own ON setting FOR ALL
+        USING (user_name = session_user) WITH CHECK (user_name = session_user)
+        """,
+        // Whoever may read a project sees who else may; its owners change that.
+        "ALTER TABLE project_access ENABLE ROW LEVEL SECURITY",
+        """
+        CREATE POLICY project_access_read ON project_access FOR SELECT
+        USING (project_id IN (SELECT tally_projects(1)))
+        """,
+        """
+        CREATE POLICY project_access_own ON project_access FOR ALL
+        USING (project_id IN (SELECT tally_projects(3)))
+        WITH CHECK (project_id IN (SELECT tally_projects(3)))
+        """,
+      ]
+  }
+
+  /// A `SECURITY DEFINER` function whose search path is tally's schema (then `pg_temp`), so
+  /// that no one who calls it can slip a table of their own in front of tally's.
+  private static func definer(
+    _ signature: String, language: String, volatility: String = "STABLE", body: String
+  ) -> String {
+    """
+    DO $do$ BEGIN
+      EXECUTE format(
+        'CREATE FUNCTION \(signature) LANGUAGE \(language) \(volatility) SECURITY DEFINER '
+        'SET search_path = %I, pg_temp AS %L', current_schema(),
+        \(quoted(body)));
+    END $do$
+    """
+  }
+
+  /// `text` as an SQL string literal.
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+  }
+}
