@@ -14,7 +14,8 @@ gen_readings.py's 1,000,000 rows (seed 42), then, RUNS rounds each after one war
   - the other paths, once each: the same file again, again through a pipe, import undo, undo;
   - monthly report: `tally report --period monthly --format csv` of the million readings,
     against psql's GROUP BY of the plain table by month; the two answers compared per month.
-Then the load test, bounded in count and time: 8 clients each add 500 readings, one process
+Then the load test with access (3 roles, 2 shared projects and a private one, the server
+restarted once; see team_load_test), and the load test, bounded in count and time: 8 clients each add 500 readings, one process
 at a time per client, while a ninth imports 100,000 rows and a tenth reports in a loop until
 the writers are done. Afterwards every reading must be there, no client may have printed an
 error or exited non-zero, and the server's count of rolled-back transactions tells how many
@@ -69,7 +70,7 @@ def main():
     ).strip()
     base = url.rsplit("/", 1)[0]
     try:
-        bench(work, base)
+        bench(work, base, cluster)
     finally:
         subprocess.run([os.path.join(ROOT, "Tests/postgres/cluster.sh"), "stop", cluster])
         subprocess.run(["rm", "-rf", work])
@@ -91,12 +92,13 @@ def new_database(base):
     return f"{base}/{name}"
 
 
-def bench(work, base):
+def bench(work, base, cluster):
     readings = os.path.join(work, "readings.csv")
     subprocess.check_call(
         [sys.executable, os.path.join(ROOT, "Benchmarks/gen_readings.py"), "1000000", "42", readings],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    if os.environ.get("LOAD_ONLY"):  # while working on the load test alone
+    if os.environ.get("LOAD_ONLY"):  # while working on the load tests alone
+        team_load_test(base, cluster)
         load_test(work, base, readings)
         return
     figures = "SELECT count(*), round(sum(amount)::numeric, 2)"
@@ -111,6 +113,15 @@ def bench(work, base):
         psql(db, "CREATE TABLE t (date TEXT, amount DOUBLE PRECISION, note TEXT)")
         return db, ["psql", "-X", "-q", db, "-c", f"\\copy t FROM '{readings}' CSV HEADER"]
 
+    make_roles(base, ["ana"])
+
+    def tally_import_member():
+        # A database set up for a team; ana, bound by the policies, imports into her project.
+        db = new_database(base)
+        run([TALLY, "--db", db, "team", "setup", "--member", "ana"])
+        run([TALLY, "--db", person_url(db, "ana"), "project", "add", "Readings", "--frequency", "daily"])
+        return db, [TALLY, "--db", person_url(db, "ana"), "import", readings, "--project", "Readings"]
+
     # Check once, then time.
     ref_db, argv = psql_copy()
     run(argv)
@@ -120,6 +131,11 @@ def bench(work, base):
     got = psql(tally_db, f"{figures} FROM reading")
     if got != expected:
         sys.exit(f"tally stored {got}, psql {expected}")
+    member_db, argv = tally_import_member()
+    run(argv)
+    got = psql(member_db, f"{figures} FROM reading")
+    if got != expected:
+        sys.exit(f"tally stored {got} as a team member, psql {expected}")
 
     # The floor: the same rows, as tally stores them, copied by psql into a table with
     # tally's columns and indexes, in the file's order and sorted by time (prepared untimed).
@@ -154,6 +170,8 @@ def bench(work, base):
         ("the same, rows sorted by time beforehand (PostgreSQL's floor for this table)",
          lambda: psql_copy_indexed(in_time_order)),
         ("tally import (new project)", tally_import),
+        ("tally import (new project) as a team member: policies on, staged, no straight COPY",
+         tally_import_member),
     ]
     times = {label: [] for label, _ in rows_timed}
     memory = []
@@ -219,25 +237,157 @@ def bench(work, base):
     if ours != theirs:
         diff = [m for m in set(ours) | set(theirs) if ours.get(m) != theirs.get(m)][:3]
         sys.exit(f"monthly reports differ, e.g. {[(m, ours.get(m), theirs.get(m)) for m in diff]}")
-    report_times, group_times, report_memory = [], [], []
+    # The same report as ana, whom the policies bind, given read access; the administrator (a
+    # superuser) sees past them, as if row-level security were off.
+    run([TALLY, "--db", tally_db, "team", "setup", "--member", "ana"])
+    run([TALLY, "--db", tally_db, "share", "Readings", "ana", "--read"])
+    member_report = [TALLY, "--db", person_url(tally_db, "ana")] + report[3:]
+    _, member_out, _, _ = run(member_report)
+    _, admin_out, _, _ = run(report)
+    if member_out != admin_out:
+        sys.exit("the report as a team member differs from the administrator's")
+    report_times, group_times, report_memory, member_times = [], [], [], []
     for round_ in range(RUNS + 1):
         g, _ = timed(group)
         r, peak = timed(report)
+        m, _ = timed(member_report)
         if round_ > 0:
             group_times.append(g)
             report_times.append(r)
             report_memory.append(peak)
+            member_times.append(m)
     print(f"\n### Monthly report of the 1,000,000 readings ({len(ours)} months, both agree)\n")
     print("| command | median s | fastest | slowest | ratio | peak MB (client) |")
     print("|---|---|---|---|---|---|")
     gm = statistics.median(group_times)
     for label, values, peak in [("psql GROUP BY month", group_times, None),
-                                ("tally report --period monthly --format csv", report_times,
-                                 max(report_memory))]:
+                                ("tally report --period monthly --format csv, as the "
+                                 "administrator (row-level security bypassed)", report_times,
+                                 max(report_memory)),
+                                ("the same as a team member given --read (policies on)",
+                                 member_times, None)]:
         median = statistics.median(values)
         print(f"| {label} | {median:.3f} | {min(values):.3f} | {max(values):.3f} | "
               f"{median / gm:.2f}x | {'' if peak is None else f'{peak:.0f}'} |")
+    print(f"\nThe policies' cost: {statistics.median(member_times) / statistics.median(report_times):.2f}x "
+          "the same report with row-level security bypassed.")
+    team_load_test(base, cluster)
     load_test(work, base, readings)
+
+
+PASSWORD = "tally-test-password"
+
+
+def person_url(db, role):
+    """The URL of database `db` (the administrator's URL) as the login role `role`."""
+    rest = db.split("@", 1)[1]
+    return f"postgresql://{role}:{PASSWORD}@{rest}"
+
+
+def make_roles(base, roles):
+    for role in roles:
+        psql(base + "/tally_test",
+             f"DO $$ BEGIN CREATE ROLE {role} LOGIN PASSWORD '{PASSWORD}'; "
+             "EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+
+
+def team_load_test(base, cluster):
+    """8 clients as 3 roles on 2 shared projects and 1 private one, 50 changes each, the
+    server restarted once in the middle: every change is saved and reported saved, or not
+    saved and reported so; no client hangs; nobody sees or changes a row outside their access.
+    """
+    roles = ["ana", "bob", "cyd"]
+    make_roles(base, roles)
+    db = new_database(base)
+    run([TALLY, "--db", db, "team", "setup", "--group", "load_team"]
+        + [w for role in roles for w in ("--member", role)])
+    urls = {role: person_url(db, role) for role in roles}
+    # A: ana's, bob writes. B: bob's, ana writes, cyd reads. C: cyd's alone.
+    run([TALLY, "--db", urls["ana"], "project", "add", "A", "--frequency", "daily"])
+    run([TALLY, "--db", urls["bob"], "project", "add", "B", "--frequency", "daily"])
+    run([TALLY, "--db", urls["cyd"], "project", "add", "C", "--frequency", "daily"])
+    run([TALLY, "--db", urls["ana"], "share", "A", "bob", "--write"])
+    run([TALLY, "--db", urls["bob"], "share", "B", "ana", "--write"])
+    run([TALLY, "--db", urls["bob"], "share", "B", "cyd", "--read"])
+    may_write = {"ana": ["A", "B"], "bob": ["A", "B"], "cyd": ["C", "B"]}  # cyd's B: refused
+    clients = [("ana", 0), ("ana", 1), ("ana", 2), ("bob", 3), ("bob", 4), ("bob", 5),
+               ("cyd", 6), ("cyd", 7)]
+    outcomes = []  # (role, project, amount, "saved" | "not saved" | "unknown" | "refused")
+    hangs = []
+    lock = threading.Lock()
+
+    def client(role, number):
+        for index in range(50):
+            project = may_write[role][index % 2]
+            amount = number * 1000 + index
+            start = time.monotonic()
+            try:
+                _, _, err, code = run([TALLY, "--db", urls[role], "item", "add", project, str(amount)],
+                                      check=False, timeout=60)
+            except subprocess.TimeoutExpired:
+                with lock:
+                    hangs.append((role, project, amount))
+                continue
+            took = time.monotonic() - start
+            if code == 0:
+                outcome = "saved"
+            elif "may read" in err or "no project titled" in err:
+                outcome = "refused"
+            elif "not know" in err:
+                outcome = "unknown"
+            else:
+                outcome = "not saved"
+            with lock:
+                outcomes.append((role, project, amount, outcome, took, err.strip()))
+
+    bin_dir = sorted(
+        d for d in (os.path.join("/usr/lib/postgresql", v, "bin") for v in os.listdir("/usr/lib/postgresql"))
+        if os.path.isdir(d))[-1]
+    threads = [threading.Thread(target=client, args=c) for c in clients]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(4)
+    restart_at = time.perf_counter() - start
+    owner = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+    subprocess.run(owner + [os.path.join(bin_dir, "pg_ctl"), "-D", os.path.join(cluster, "data"),
+                            "-m", "fast", "-w", "restart"], check=True, stdout=subprocess.DEVNULL)
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - start
+    stored = {}
+    for line in psql(db, "SELECT p.title, r.amount FROM reading r JOIN project p ON p.id = r.project_id").splitlines():
+        title, amount = line.split("|")
+        stored.setdefault(title, set()).add(int(float(amount)))
+    wrong = []
+    counts = {}
+    for role, project, amount, outcome, took, err in outcomes:
+        counts[outcome] = counts.get(outcome, 0) + 1
+        present = amount in stored.get(project, set())
+        if outcome == "saved" and not present or outcome in ("not saved", "refused") and present:
+            wrong.append((role, project, amount, outcome, err))
+    # What each role sees, through tally and through SQL.
+    sees = {"ana": {"A", "B"}, "bob": {"A", "B"}, "cyd": {"B", "C"}}
+    leaks = []
+    for role in roles:
+        _, out, _, _ = run([TALLY, "--db", urls[role], "project", "list", "--format", "csv"])
+        titles = {line.split(",")[0] for line in out.splitlines()[1:]}
+        seen = set(psql(urls[role], "SELECT DISTINCT p.title FROM reading r JOIN project p ON p.id = r.project_id").split())
+        if titles != sees[role] or not seen <= sees[role]:
+            leaks.append((role, sorted(titles), sorted(seen)))
+    slowest = max(took for *_, took, _ in outcomes) if outcomes else 0
+    print("\n### Load test with access: 8 clients as 3 roles, 2 shared projects and 1 private, "
+          "50 changes each, the server restarted once\n")
+    print(f"- outcomes: {', '.join(f'{k} {v}' for k, v in sorted(counts.items()))} "
+          f"(of {len(clients) * 50}; cyd's changes to B are refused: cyd may only read it)")
+    print(f"- reported outcome differing from what the database holds: {len(wrong)}"
+          + (f" (first: {wrong[0]})" if wrong else ""))
+    print(f"- hangs (a process over 60 s): {len(hangs)}; slowest process {slowest:.1f} s; "
+          f"server restarted {restart_at:.1f} s in; all done in {elapsed:.1f} s")
+    print(f"- roles that saw a project outside their access (tally or SQL): {len(leaks)}"
+          + (f" ({leaks})" if leaks else ""))
+    if wrong or hangs or leaks or counts.get("unknown", 0) > 8:
+        sys.exit("the load test with access found a wrong outcome, a hang or a leak")
 
 
 def load_test(work, base, readings):
@@ -256,7 +406,7 @@ def load_test(work, base, readings):
     lock = threading.Lock()
 
     def writer(client):
-        env = dict(ENV, TALLY_USER=f"client{client}")
+        env = ENV
         for index in range(500):
             _, _, err, code = run([TALLY, "--db", db, "item", "add", "Shared", str(client * 1000 + index)],
                                   env=env, check=False, timeout=120)
