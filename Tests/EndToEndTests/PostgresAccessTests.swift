@@ -38,6 +38,11 @@ struct PostgresAccessTests {
       #expect(result.status == 1, "\(words)")
       #expect(result.stderr.contains("there is no project titled 'Weight'"), "\(words)")
     }
+    // Titles are one namespace: cyd cannot take Weight's, and is told why.
+    let taken = try cyd.tally.run(
+      ["project", "add", "weight", "--frequency", "daily"], environment: cyd.environment)
+    #expect(taken.status == 1)
+    #expect(taken.stderr.contains("already exists on the server, one you may not read"))
     // Reading 1 is ana's: to cyd it does not exist either.
     let edit = try cyd.tally.run(
       ["item", "edit", "1", "--amount", "5"], environment: cyd.environment)

@@ -51,6 +51,14 @@ enum PostgresFailure {
       return TallyError(
         .storage, "cannot open \(address): \(message)",
         hint: "Create it first: createdb \(address.database)")
+    case (.server, "23505") where error.serverInfo?[.constraintName] == "project_title_key_key":
+      // A title the person cannot see: titles are one namespace on the server.
+      return TallyError(
+        .conflict,
+        "cannot \(operation): a project with that title already exists on the server, one you "
+          + "may not read",
+        hint: "Titles are unique on a server, ignoring case; choose another, or ask its owner "
+          + "to share it with you.")
     case (.server, let state) where state.hasPrefix("23"):
       return TallyError(.conflict, "cannot \(operation): \(message)", hint: nothingChanged)
     case (.server, let state) where retryableStates.contains(state):
