@@ -158,13 +158,19 @@ extension PostgresStorage {
   }
 
   /// A number that changes when another process commits a change: the latest mark that
-  /// another writer left on the journal (a new change, an undo or a redo of one).
+  /// another writer left on the journal (a new change, an undo or a redo of one), and the
+  /// grants this person sees (a project shared with them, or no longer).
   public func dataVersion() throws(TallyError) -> Int {
     try read(doing: "check the database for changes") { session in
-      Int(
-        try session.value(
-          "SELECT COALESCE(MAX(touched), 0)::BIGINT FROM journal WHERE writer <> \(writer)",
-          as: Int64.self) ?? 0)
+      let (touched, grants) =
+        try session.row(
+          """
+          SELECT COALESCE(MAX(touched), 0)::BIGINT,
+            (SELECT COALESCE(SUM(hashtext(project_id || ' ' || role_name || ' ' || level)), 0)
+             FROM project_access)::BIGINT
+          FROM journal WHERE writer <> \(writer)
+          """, as: (Int64, Int64).self) ?? (Int64(0), Int64(0))
+      return Int(touched &* 1_000_003 &+ grants)
     }
   }
 }
