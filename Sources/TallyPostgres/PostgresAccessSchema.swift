@@ -70,9 +70,11 @@ enum PostgresAccessSchema {
       """
       CREATE FUNCTION tally_project_settings_kept() RETURNS TRIGGER LANGUAGE plpgsql AS $fn$
       BEGIN
-        IF (NEW.title, NEW.units, NEW.frequency, NEW.kind, NEW.decimals, NEW.goals, NEW.created_at)
+        IF (NEW.id, NEW.title, NEW.title_key, NEW.units, NEW.frequency, NEW.kind, NEW.decimals,
+            NEW.goals, NEW.created_at)
           IS DISTINCT FROM
-          (OLD.title, OLD.units, OLD.frequency, OLD.kind, OLD.decimals, OLD.goals, OLD.created_at)
+          (OLD.id, OLD.title, OLD.title_key, OLD.units, OLD.frequency, OLD.kind, OLD.decimals,
+            OLD.goals, OLD.created_at)
           AND NOT OLD.id IN (SELECT tally_projects(3))
         THEN
           RAISE EXCEPTION 'only an owner of project % may change it', OLD.title
@@ -89,9 +91,13 @@ enum PostgresAccessSchema {
       "ALTER TABLE project ENABLE ROW LEVEL SECURITY",
       "ALTER TABLE project FORCE ROW LEVEL SECURITY",
       "CREATE POLICY project_read ON project FOR SELECT USING (id IN (SELECT tally_projects(1)))",
+      // A new project's id is one the sequence handed out (so that nobody takes the next
+      // one ahead of whoever draws it); an id held for undo comes back to its owners.
       """
       CREATE POLICY project_create ON project FOR INSERT
-      WITH CHECK (tally_project_unclaimed(id) OR id IN (SELECT tally_projects(3)))
+      WITH CHECK (
+        (tally_project_unclaimed(id) AND id <= (SELECT last_value FROM project_id_seq))
+        OR id IN (SELECT tally_projects(3)))
       """,
       """
       CREATE POLICY project_write ON project FOR UPDATE
@@ -127,7 +133,7 @@ enum PostgresAccessSchema {
         """
         CREATE POLICY journal_read ON journal FOR SELECT
         USING (user_name = session_user
-          OR project_ids <@ ARRAY(SELECT tally_projects(1)))
+          OR (cardinality(project_ids) > 0 AND project_ids <@ ARRAY(SELECT tally_projects(1))))
         """,
         """
         CREATE POLICY journal_own ON journal FOR ALL
@@ -140,7 +146,27 @@ enum PostgresAccessSchema {
         CREATE POLICY setting_own ON setting FOR ALL
         USING (user_name = session_user) WITH CHECK (user_name = session_user)
         """,
-        // Whoever may read a project sees who else may; its owners change that.
+        // A project keeps an owner, however its grants are changed (a project deleted and
+        // held for undo keeps its grants).
+        definer(
+          "tally_owner_kept() RETURNS TRIGGER", language: "plpgsql", volatility: "VOLATILE",
+          body: """
+            BEGIN
+              IF NOT EXISTS (
+                SELECT 1 FROM project_access WHERE project_id = OLD.project_id AND level = 'owner')
+              THEN
+                RAISE EXCEPTION 'project % would be left without an owner', OLD.project_id
+                  USING ERRCODE = '23514';
+              END IF;
+              RETURN NULL;
+            END
+            """),
+        """
+        CREATE TRIGGER project_owner_kept AFTER UPDATE OR DELETE ON project_access
+        FOR EACH ROW EXECUTE FUNCTION tally_owner_kept()
+        """,
+        // Whoever may read a project sees who else may; its owners change that. The tables'
+        // owner is not forced here: `tally_projects` reads these rows as the owner, past them.
         "ALTER TABLE project_access ENABLE ROW LEVEL SECURITY",
         """
         CREATE POLICY project_access_read ON project_access FOR SELECT

@@ -38,6 +38,15 @@ extension PostgresStorage: StorageChecking {
         report.problems += project.problems
       }
       report.projects = rows.count
+      for title in try session.rows(
+        """
+        SELECT title FROM project p WHERE NOT EXISTS (
+          SELECT 1 FROM project_access a WHERE a.project_id = p.id AND a.level = 'owner')
+        ORDER BY id
+        """)
+      {
+        report.problems.append(.ownerless(project: try title.decode(String.self)))
+      }
       for row in try session.rows("SELECT id, description, change FROM journal ORDER BY id") {
         let (id, description, json) = try row.decode((Int64, String, String).self)
         report.journalEntries += 1

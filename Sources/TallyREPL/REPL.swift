@@ -127,7 +127,8 @@ public final class REPL {
       console.error(
         TallyError(
           .conflict,
-          "\(closed) was deleted by another process; this line was not run",
+          "\(closed) was deleted by another process (or, on a shared server, is no longer shared "
+            + "with you); this line was not run",
           hint: "Back on the home screen."),
         at: place)
       return .failed

@@ -105,6 +105,33 @@ struct PostgresAccessTests {
     #expect(settings.stderr.contains("only an owner of 'Weight' may change its settings"))
   }
 
+  @Test func aDeletedSharedProjectComesBackWithItsSharesOnUndo() throws {
+    let team = try weightTeam()
+    let (ana, bob) = (try team.person("ana"), try team.person("bob"))
+    let before = try bob.everything()
+    try ana.succeed("project", "delete", "Weight", "--yes")
+    #expect(!(try bob.succeed("project", "list")).contains("Weight"))
+    #expect(try ana.run("undo").status == 0)
+    #expect(try bob.everything() == before)
+  }
+
+  @Test func aWriterWhoLostAccessCannotUndoIntoTheProject() throws {
+    let team = try weightTeam()
+    let (ana, bob) = (try team.person("ana"), try team.person("bob"))
+    try ana.succeed("share", "Weight", "bob", "--write")
+    try bob.succeed("item", "add", "Weight", "90")
+    try ana.succeed("unshare", "Weight", "bob")
+    let before = try ana.everything()
+    let gone = try bob.run("undo")
+    #expect(gone.status == 1)
+    #expect(gone.stderr.contains("or is no longer shared with you"))
+    try ana.succeed("share", "Weight", "bob", "--read")
+    let reader = try bob.run("undo")
+    #expect(reader.status == 1)
+    #expect(reader.stderr.contains("you may read 'Weight' but not change it"))
+    #expect(try ana.everything() == before)
+  }
+
   @Test func theSameHoldsForPlainSQL() throws {
     let team = try weightTeam()
     let before = try team.psql(
@@ -136,6 +163,69 @@ struct PostgresAccessTests {
     }
     #expect(try team.psql(as: "ana", "SELECT count(*), sum(amount) FROM reading") == before)
     #expect(try team.psql(as: "ana", "SELECT title FROM project") == "Weight")
+  }
+
+  @Test func aWriterCannotGoAroundTheRulesInPlainSQL() throws {
+    let team = try weightTeam()
+    let ana = try team.person("ana")
+    try ana.succeed("share", "Weight", "bob", "--write")
+    let before = try ana.everything()
+    let bob = try team.url(of: "bob")
+    for sql in [
+      // Settings are the owner's, the title's key too.
+      "UPDATE project SET title_key = 'budget'", "UPDATE project SET units = 'lb'",
+      // An id the sequence has not reached, taken ahead of whoever draws it next.
+      "INSERT INTO project (id, title, title_key, frequency, created_at, updated_at) "
+        + "VALUES (1000, 'Block', 'block', 'daily', 0, 0)",
+    ] {
+      let result = try PostgresTestServer.psqlResult(bob, sql)
+      #expect(result.status != 0, "\(sql)")
+    }
+    // An entry naming no project is its author's alone: it shows in nobody else's log.
+    _ = try team.psql(
+      as: "bob",
+      "INSERT INTO journal (at, description, change, writer, touched, project_ids) "
+        + "VALUES (0, 'NOTICE: run psql', '{}', 'x', 0, '{}')")
+    #expect(!(try ana.succeed("log")).contains("NOTICE"))
+    #expect(!(try team.person("cyd").succeed("log")).contains("NOTICE"))
+    // The last owner's grant cannot go, even in SQL.
+    let orphan = try PostgresTestServer.psqlResult(
+      try team.url(of: "ana"), "DELETE FROM project_access WHERE role_name = 'ana'")
+    #expect(orphan.status != 0)
+    #expect(orphan.errors.contains("would be left without an owner"))
+    #expect(try ana.everything() == before)
+  }
+
+  @Test func checkFindsAProjectNobodyOwns() throws {
+    let team = try weightTeam()
+    #expect(try team.admin.run("check").status == 0)
+    // Past tally and its trigger, as only the tables' owner could.
+    _ = try PostgresTestServer.psql(
+      PostgresTestServer.url(of: team.database),
+      "ALTER TABLE project_access DISABLE TRIGGER project_owner_kept; "
+        + "DELETE FROM project_access WHERE role_name = 'ana'")
+    let check = try team.admin.run("check")
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("Weight: nobody owns the project"))
+  }
+
+  @Test func aShareSaysWhatAGroupGivesBeyondIt() throws {
+    let team = try weightTeam()
+    let ana = try team.person("ana")
+    try ana.succeed("share", "Weight", team.group, "--owner")
+    let result = try ana.run("share", "Weight", "bob", "--read")
+    #expect(
+      result.stderr.contains(
+        "Shared Weight with bob: they may read it; through a group they belong to they may also "
+          + "change, share and delete it"))
+  }
+
+  @Test func onlyTheDatabasesOwnerSetsItUpForATeam() throws {
+    let team = try weightTeam()
+    let bob = try team.person("bob")
+    let result = try bob.run("team", "setup", "--member", "cyd")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("only the owner of \(team.database.database) (tally)"))
   }
 
   @Test func aGroupRoleSharesWithEachOfItsMembers() throws {
@@ -231,7 +321,7 @@ struct PostgresAccessTests {
     // bob's own copy cannot go into the same database: it keeps its ids.
     let again = try ana.tally.run(["migrate", "--to", try team.url(of: "bob")], environment: local)
     #expect(again.status == 1)
-    #expect(again.stderr.contains("already holds 1 projects (or held them)"))
+    #expect(again.stderr.contains("already holds 1 project (or held it)"))
   }
 
   @Test func aPersonOutsideTheTeamCannotConnect() throws {

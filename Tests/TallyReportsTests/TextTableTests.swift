@@ -22,6 +22,14 @@ import Testing
         """)
   }
 
+  /// The REPL dims a period's heading: tally's own codes stay codes, a note's are escaped.
+  @Test func aStyledSectionKeepsItsStyleAndEscapesItsTitle() {
+    var table = TextTable(columns: [.init("NAME")])
+    table.appendSection("W48 \u{1B}[31m", style: { "\u{1B}[2m" + $0 + "\u{1B}[0m" })
+    table.append(["a"])
+    #expect(table.render().contains("\u{1B}[2mW48 \\e[31m\u{1B}[0m\n"))
+  }
+
   @Test func wideCharactersTakeTwoColumns() {
     var table = TextTable(columns: [.init("T"), .init("N", .right)])
     table.append(["車🚗", "1"])

@@ -26,8 +26,14 @@ public enum Sharing {
     _ title: String, with role: String, level: AccessLevel, options: SessionOptions
   ) throws(TallyError) -> String {
     let (storage, project) = try open(options, project: title)
-    try storage.share(project.id, with: role, level: level)
-    return "Shared \(project.title) with \(role): they may \(level.meaning)"
+    let held = try storage.share(project.id, with: role, level: level)
+    var message = "Shared \(project.title) with \(role): they may \(level.meaning)"
+    if held > level {
+      message +=
+        "; through a group they belong to they may also \(held.meaning) "
+        + "(`tally share \(project.title)` lists the grants)"
+    }
+    return message
   }
 
   /// Takes `role`'s grant on the project titled `title` away.

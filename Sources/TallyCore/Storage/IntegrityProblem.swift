@@ -16,6 +16,9 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
   case unreadableJournalEntry(id: Int64, description: String)
   /// A database file or its folder that other users may read or change.
   case openToOthers(path: String, mode: UInt32, isFolder: Bool)
+  /// A project on a shared server that nobody owns: nobody may share it, change its settings
+  /// or delete it.
+  case ownerless(project: String)
 
   public var description: String {
     switch self {
@@ -37,6 +40,9 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
       "journal entry \(id) (\(description)) cannot be read, so undo cannot take it back"
     case .openToOthers(let path, let mode, let isFolder):
       Self.openness(path: path, mode: mode, isFolder: isFolder)
+    case .ownerless(let project):
+      "\(project): nobody owns the project (its owner's grant was taken away past tally), so "
+        + "nobody may share, change or delete it"
     }
   }
 

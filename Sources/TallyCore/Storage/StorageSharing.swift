@@ -11,9 +11,13 @@ public protocol StorageSharing: Storage {
   /// Gives `role` (a person, or a group role whose members all get it) `level` on `project`,
   /// replacing what that role had: only an owner of the project may.
   ///
+  /// - Returns: What the role may do now, its own grant and its groups' together: more than
+  ///   `level` when a group it belongs to holds more.
   /// - Throws: ``TallyError`` when the role does not exist, this person does not own the
   ///   project, or the change would leave the project without an owner.
-  func share(_ project: ProjectID, with role: String, level: AccessLevel) throws(TallyError)
+  func share(
+    _ project: ProjectID, with role: String, level: AccessLevel
+  ) throws(TallyError) -> AccessLevel
 
   /// Takes `role`'s own grant on `project` away (a grant through a group stays): only an owner
   /// may, and not the last owner's.

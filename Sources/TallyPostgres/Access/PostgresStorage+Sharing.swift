@@ -18,7 +18,7 @@ extension PostgresStorage: StorageSharing {
 
   public func share(
     _ project: ProjectID, with role: String, level: AccessLevel
-  ) throws(TallyError) {
+  ) throws(TallyError) -> AccessLevel {
     try transaction(doing: "share the project") { session in
       let title = try ownedTitle(project, doing: "share", on: session)
       let exists =
@@ -31,24 +31,35 @@ extension PostgresStorage: StorageSharing {
           hint: "Its administrator creates one per person: createuser NAME (and, for a team, "
             + "`tally team setup --member NAME`).")
       }
-      try session.rows(
+      try keepingAnOwner(of: title) {
+        try session.rows(
+          """
+          INSERT INTO project_access (project_id, role_name, level)
+          VALUES (\(project.rawValue), \(role), \(level.rawValue))
+          ON CONFLICT (project_id, role_name) DO UPDATE SET level = excluded.level
+          """)
+      }
+      let held = try session.value(
         """
-        INSERT INTO project_access (project_id, role_name, level)
-        VALUES (\(project.rawValue), \(role), \(level.rawValue))
-        ON CONFLICT (project_id, role_name) DO UPDATE SET level = excluded.level
-        """)
-      try expectAnOwner(of: project, title: title, on: session)
+        SELECT max(CASE a.level WHEN 'owner' THEN 3 WHEN 'write' THEN 2 ELSE 1 END)::BIGINT
+        FROM project_access a JOIN pg_roles r ON r.rolname = a.role_name
+        WHERE a.project_id = \(project.rawValue)
+          AND pg_has_role(\(role)::TEXT::NAME, r.oid, 'MEMBER')
+        """, as: Int64.self)
+      return AccessLevel.allCases.first { Int64($0.rank) == held } ?? level
     }
   }
 
   public func unshare(_ project: ProjectID, from role: String) throws(TallyError) {
     try transaction(doing: "unshare the project") { session in
       let title = try ownedTitle(project, doing: "unshare", on: session)
-      let removed = try session.rows(
-        """
-        DELETE FROM project_access WHERE project_id = \(project.rawValue) AND role_name = \(role)
-        RETURNING level
-        """)
+      let removed = try keepingAnOwner(of: title) {
+        try session.rows(
+          """
+          DELETE FROM project_access WHERE project_id = \(project.rawValue) AND role_name = \(role)
+          RETURNING level
+          """)
+      }
       guard !removed.isEmpty else {
         throw TallyError(
           .notFound,
@@ -57,7 +68,6 @@ extension PostgresStorage: StorageSharing {
           hint: "`tally share \(title)` lists who may use it (a group role's members have the "
             + "group's access).")
       }
-      try expectAnOwner(of: project, title: title, on: session)
     }
   }
 
@@ -84,17 +94,16 @@ extension PostgresStorage: StorageSharing {
     return title
   }
 
-  /// Refuses a change that would leave `project` with no owner: nobody could share it again.
-  private func expectAnOwner(
-    of project: ProjectID, title: String, on session: PostgresSession
-  ) throws {
-    let owners =
-      try session.value(
-        """
-        SELECT count(*)::BIGINT FROM project_access
-        WHERE project_id = \(project.rawValue) AND level = 'owner'
-        """, as: Int64.self) ?? 0
-    guard owners > 0 else {
+  /// Runs `change` to the grants of the project titled `title`, saying clearly when the
+  /// server refuses it for leaving the project without an owner (nobody could share it again).
+  private func keepingAnOwner<Result>(
+    of title: String, _ change: () throws -> Result
+  ) throws -> Result {
+    do {
+      return try change()
+    } catch let error as PSQLError
+      where error.serverInfo?[.message]?.hasSuffix("would be left without an owner") == true
+    {
       throw TallyError(
         .conflict,
         "\(VisibleText.quoted(title)) would be left without an owner; nothing was changed",

@@ -27,6 +27,20 @@ extension PostgresStorage {
     try transaction(doing: "set the database up for a team") { session in
       let database = try session.value("SELECT current_database()::TEXT", as: String.self) ?? ""
       let schema = try session.value("SELECT current_schema()::TEXT", as: String.self) ?? "public"
+      // Grants by anyone else would be warnings the server passes over: refuse instead.
+      if let owner = try session.value(
+        """
+        SELECT pg_get_userbyid(datdba)::TEXT FROM pg_database
+        WHERE datname = current_database() AND NOT pg_has_role(current_user, datdba, 'USAGE')
+          AND NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+        """, as: String.self)
+      {
+        throw TallyError(
+          .forbidden,
+          "only the owner of \(database) (\(owner)) or a superuser may set it up for a team; "
+            + "nothing was done",
+          hint: "Run it as \(owner): tally --db postgresql://\(owner)@HOST/\(database) team setup")
+      }
       let groupExists = try Self.roleExists(group, session)
       if !groupExists {
         try session.execute("CREATE ROLE \(Self.identifier(group)) NOLOGIN")

@@ -100,7 +100,8 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
       guard let known = SSLMode(rawValue: mode) else {
         throw TallyError(
           .invalidInput, "\(Self.redacted(url)): sslmode \(mode) is not one tally knows",
-          hint: "Use " + SSLMode.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+          hint: "Use " + SSLMode.allCases.map(\.rawValue).joined(separator: ", ")
+            + " (or allow, read as prefer).")
       }
       sslMode = known
     }

@@ -36,6 +36,12 @@ enum PostgresFailure {
   ) -> TallyError {
     if let error = error as? TallyError { return error }
     if let broken = error as? RuleBroken { return broken.error(doing: operation) }
+    if let changed = error as? PostgresWriter.RowChanged {
+      return TallyError(
+        .conflict,
+        "cannot \(operation): someone else has changed \(changed.what) since; nothing was changed",
+        hint: "`tally log` shows who changed what.")
+    }
     let nothingChanged = "Nothing was changed."
     guard let error = error as? PSQLError else {
       return TallyError(

@@ -69,6 +69,7 @@ extension PostgresStorage {
 
   /// What a person who finds nothing to undo on a shared server may need to know.
   static var ownChangesHint: String {
-    "On a shared database, undo and redo take back only your own changes (--user, TALLY_USER)."
+    "On a shared database, undo and redo take back only your own changes: those of the role "
+      + "you log in as."
   }
 }

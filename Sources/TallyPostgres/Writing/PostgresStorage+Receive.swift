@@ -13,11 +13,15 @@ extension PostgresStorage: StorageReceiving {
       guard held == 0 else {
         throw TallyError(
           .conflict,
-          "\(address) already holds \(held) projects (or held them); migrate copies into an "
-            + "empty database",
+          "\(address) already holds \(held) project\(held == 1 ? "" : "s") (or held "
+            + "\(held == 1 ? "it" : "them")); migrate copies into an empty database",
           hint: "Create a new database for it: createdb NAME")
       }
       let writer = PostgresWriter(session: session, storage: self)
+      // The copied ids are handed out first, as a new project's would be: the server's policy
+      // takes only ids the sequence has reached.
+      let lastProject = projects.map(\.id.rawValue).max() ?? 1
+      try session.rows("SELECT setval('project_id_seq', \(max(lastProject, 1)))")
       for project in projects {
         try writer.applyKeepingCounters(.insertProject(project))
       }

@@ -210,7 +210,9 @@ struct PostgresWriter {
   /// touches it, which leaves what the change is about as it was).
   private func expectProject(_ expected: Project, _ what: String) throws {
     guard var stored = try facts.projectIfAny(expected.id) else {
-      throw RowChanged(what: "\(what) (it was deleted)")
+      // To someone the policies bind, a project no longer shared with them is gone too.
+      throw RowChanged(
+        what: "\(what) (it was deleted\(checksAccess ? ", or is no longer shared with you" : ""))")
     }
     stored.updatedAt = expected.updatedAt
     guard stored == expected else { throw RowChanged(what: what) }

@@ -97,8 +97,8 @@ final class ProjectScreen: Screen, StoreSubscriber {
     for section in sections {
       let count = section.readings.count == 1 ? "1 reading" : "\(section.readings.count) readings"
       table.appendSection(
-        console.style.dim("\(section.label) · \(count) · \(headline(of: section, summary.project))")
-      )
+        "\(section.label) · \(count) · \(headline(of: section, summary.project))",
+        style: console.style.dim)
       for reading in section.readings {
         table.append(rows.reading(reading, units: summary.project.units))
       }

@@ -49,8 +49,13 @@ public struct TextTable: Sendable {
   }
 
   /// Adds a section title spanning the table, such as a month over its readings.
-  public mutating func appendSection(_ title: String) {
-    lines.append(.section(VisibleText.escaped(title)))
+  ///
+  /// - Parameters:
+  ///   - title: The heading; control characters in it are shown as escapes.
+  ///   - style: How the escaped heading is drawn (dim, say): the terminal codes it adds are
+  ///     tally's own, and kept.
+  public mutating func appendSection(_ title: String, style: (String) -> String = { $0 }) {
+    lines.append(.section(style(VisibleText.escaped(title))))
   }
 
   /// Adds a horizontal rule, such as before a totals row.
