@@ -1,21 +1,21 @@
+import TallyCore
+
 /// Who may read, write or own each project, enforced by the server in row-level security
 /// policies: the migration that adds them.
 ///
 /// A person is the role they logged in as (`session_user`); a grant to a group role is a grant
-/// to each of its members. `project_access` holds the grants; `tally_projects(level)` lists the
-/// projects the person may use at that level (1 read, 2 write, 3 owner). Every table that holds
+/// to each of its members. `project_access` holds the grants; `tally_project_ids(level)` lists
+/// the projects the person may use at that level (1 read, 2 write, 3 owner). Every table that holds
 /// a project's data has `FORCE ROW LEVEL SECURITY`, so that the tables' owner is bound as well;
 /// only a superuser or a role with `BYPASSRLS` sees past them, as PostgreSQL decides.
 ///
-/// `tally_projects` runs as the owner of the tables (`SECURITY DEFINER`, with its search path
+/// `tally_project_ids` runs as the owner of the tables (`SECURITY DEFINER`, with its search path
 /// fixed to tally's schema), reading `project_access` past its own policies, which the owner is
 /// not forced to keep: that is what lets a policy on `project_access` ask who owns a project
-/// without asking itself. Policies call it once per statement (`IN (SELECT …)` is a hashed
-/// subplan), not once per row.
+/// without asking itself. A policy calls it once per statement (`= ANY ((SELECT …))` is an
+/// initial plan), not once per row, and the condition on the project's id keeps a report's
+/// range an index-only scan.
 enum PostgresAccessSchema {
-  /// The levels, as stored, with the number `tally_projects` compares.
-  static let levels = ["read": 1, "write": 2, "owner": 3]
-
   /// The tables whose rows belong to a project, by the column that names it: a reader sees
   /// them, a writer changes them.
   static let projectTables = [
@@ -37,12 +37,16 @@ enum PostgresAccessSchema {
       // everyone who could connect could change them.
       "INSERT INTO project_access SELECT id, session_user, 'owner' FROM project",
       definer(
-        "tally_projects(minimum INTEGER) RETURNS SETOF BIGINT", language: "sql",
+        "tally_project_ids(minimum INTEGER) RETURNS BIGINT[]", language: "plpgsql",
         body: """
-          SELECT a.project_id FROM project_access a JOIN pg_roles r ON r.rolname = a.role_name
-          WHERE pg_has_role(session_user, r.oid, 'MEMBER')
-          GROUP BY a.project_id
-          HAVING max(CASE a.level WHEN 'owner' THEN 3 WHEN 'write' THEN 2 ELSE 1 END) >= minimum
+          BEGIN
+            RETURN ARRAY(
+              SELECT a.project_id FROM project_access a JOIN pg_roles r ON r.rolname = a.role_name
+              WHERE pg_has_role(session_user, r.oid, 'MEMBER')
+              GROUP BY a.project_id
+              HAVING max(CASE a.level WHEN 'owner' THEN 3 WHEN 'write' THEN 2 ELSE 1 END)
+                >= minimum);
+          END
           """),
       // A project id nobody holds a grant on: a new project, not one deleted and held for undo.
       definer(
@@ -75,7 +79,7 @@ enum PostgresAccessSchema {
           IS DISTINCT FROM
           (OLD.id, OLD.title, OLD.title_key, OLD.units, OLD.frequency, OLD.kind, OLD.decimals,
             OLD.goals, OLD.created_at)
-          AND NOT OLD.id IN (SELECT tally_projects(3))
+          AND NOT OLD.id = ANY(tally_project_ids(3))
         THEN
           RAISE EXCEPTION 'only an owner of project % may change it', OLD.title
             USING ERRCODE = '42501';
@@ -90,36 +94,40 @@ enum PostgresAccessSchema {
       """,
       "ALTER TABLE project ENABLE ROW LEVEL SECURITY",
       "ALTER TABLE project FORCE ROW LEVEL SECURITY",
-      "CREATE POLICY project_read ON project FOR SELECT USING (id IN (SELECT tally_projects(1)))",
+      "CREATE POLICY project_read ON project FOR SELECT USING (\(may("id", .read)))",
       // A new project's id is one the sequence handed out (so that nobody takes the next
       // one ahead of whoever draws it); an id held for undo comes back to its owners.
       """
       CREATE POLICY project_create ON project FOR INSERT
       WITH CHECK (
         (tally_project_unclaimed(id) AND id <= (SELECT last_value FROM project_id_seq))
-        OR id IN (SELECT tally_projects(3)))
+        OR \(may("id", .owner)))
       """,
       """
       CREATE POLICY project_write ON project FOR UPDATE
-      USING (id IN (SELECT tally_projects(2))) WITH CHECK (id IN (SELECT tally_projects(2)))
+      USING (\(may("id", .write))) WITH CHECK (\(may("id", .write)))
       """,
       """
       CREATE POLICY project_delete ON project FOR DELETE
-      USING (id IN (SELECT tally_projects(3)))
+      USING (\(may("id", .owner)))
       """,
     ]
       + projectTables.flatMap { table, column in
         [
           "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
           "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
+          // One policy for each command, so that a read carries one condition.
+          "CREATE POLICY \(table)_read ON \(table) FOR SELECT USING (\(may(column, .read)))",
           """
-          CREATE POLICY \(table)_read ON \(table) FOR SELECT
-          USING (\(column) IN (SELECT tally_projects(1)))
+          CREATE POLICY \(table)_insert ON \(table) FOR INSERT
+          WITH CHECK (\(may(column, .write)))
           """,
           """
-          CREATE POLICY \(table)_write ON \(table) FOR ALL
-          USING (\(column) IN (SELECT tally_projects(2)))
-          WITH CHECK (\(column) IN (SELECT tally_projects(2)))
+          CREATE POLICY \(table)_update ON \(table) FOR UPDATE
+          USING (\(may(column, .write))) WITH CHECK (\(may(column, .write)))
+          """,
+          """
+          CREATE POLICY \(table)_delete ON \(table) FOR DELETE USING (\(may(column, .write)))
           """,
         ]
       } + [
@@ -133,7 +141,8 @@ enum PostgresAccessSchema {
         """
         CREATE POLICY journal_read ON journal FOR SELECT
         USING (user_name = session_user
-          OR (cardinality(project_ids) > 0 AND project_ids <@ ARRAY(SELECT tally_projects(1))))
+          OR (cardinality(project_ids) > 0
+            AND project_ids <@ (SELECT tally_project_ids(1))::BIGINT[]))
         """,
         """
         CREATE POLICY journal_own ON journal FOR ALL
@@ -166,18 +175,23 @@ enum PostgresAccessSchema {
         FOR EACH ROW EXECUTE FUNCTION tally_owner_kept()
         """,
         // Whoever may read a project sees who else may; its owners change that. The tables'
-        // owner is not forced here: `tally_projects` reads these rows as the owner, past them.
+        // owner is not forced here: `tally_project_ids` reads these rows as the owner, past them.
         "ALTER TABLE project_access ENABLE ROW LEVEL SECURITY",
         """
         CREATE POLICY project_access_read ON project_access FOR SELECT
-        USING (project_id IN (SELECT tally_projects(1)))
+        USING (\(may("project_id", .read)))
         """,
         """
         CREATE POLICY project_access_own ON project_access FOR ALL
-        USING (project_id IN (SELECT tally_projects(3)))
-        WITH CHECK (project_id IN (SELECT tally_projects(3)))
+        USING (\(may("project_id", .owner))) WITH CHECK (\(may("project_id", .owner)))
         """,
       ]
+  }
+
+  /// The condition that the person may use the project `column` names at `level`: evaluated
+  /// once per statement.
+  private static func may(_ column: String, _ level: AccessLevel) -> String {
+    "\(column) = ANY ((SELECT tally_project_ids(\(level.rank)))::BIGINT[])"
   }
 
   /// A `SECURITY DEFINER` function whose search path is tally's schema (then `pg_temp`), so

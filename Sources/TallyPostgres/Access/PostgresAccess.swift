@@ -15,7 +15,7 @@ struct PostgresAccess {
     let ids = required.keys.map(\.rawValue).sorted()
     let held = try session.rows(
       """
-      SELECT p.id, p.title, p.id IN (SELECT tally_projects(2)), p.id IN (SELECT tally_projects(3))
+      SELECT p.id, p.title, p.id = ANY(tally_project_ids(2)), p.id = ANY(tally_project_ids(3))
       FROM project p WHERE p.id = ANY(\(ids))
       """)
     var levels: [ProjectID: (title: String, level: AccessLevel)] = [:]

@@ -79,7 +79,7 @@ extension PostgresStorage: StorageSharing {
     guard
       let (title, owns) = try session.row(
         """
-        SELECT title, id IN (SELECT tally_projects(3)) FROM project
+        SELECT title, id = ANY(tally_project_ids(3)) FROM project
         WHERE id = \(project.rawValue)
         """, as: (String, Bool).self)
     else {
