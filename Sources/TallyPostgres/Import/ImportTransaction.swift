@@ -135,8 +135,10 @@ struct ImportTransaction {
     return loaded
   }
 
-  /// Where the import's ids start at the earliest: the id after the last one handed out, to
-  /// anyone (sequences are not transactional). The view, unlike a read of the sequence itself
+  /// Where the import's ids start at the earliest.
+  ///
+  /// That is the id after the last one handed out, to anyone (sequences are not
+  /// transactional). The view, unlike a read of the sequence itself
   /// in a SERIALIZABLE transaction, answers at once.
   private func firstReadingID() throws -> Int64 {
     let lastDrawn = try session.value(
