@@ -67,6 +67,20 @@ public protocol RangeAggregates {
   func reading(_ side: ReadingOrder.Side, of key: ReadingOrder.Key) throws -> Reading?
   /// The readings marked as a meter's reset, in time order.
   func resets() throws -> [Reading]
+  /// Whether ``aggregates(_:)`` answers many ranges for about the cost of one (one statement
+  /// to a server, rather than one each): a report then asks for all its periods at once.
+  var answersManyRangesAtOnce: Bool { get }
+  /// Count, sum, min and max of the readings of each range, in the ranges' order: the same
+  /// figures as ``aggregate(from:to:)`` gives for each.
+  func aggregates(_ ranges: [Range<Timestamp>]) throws -> [RangeFigures]
+}
+
+extension RangeAggregates {
+  public var answersManyRangesAtOnce: Bool { false }
+
+  public func aggregates(_ ranges: [Range<Timestamp>]) throws -> [RangeFigures] {
+    try ranges.map { try aggregate(from: $0.lowerBound, to: $0.upperBound) }
+  }
 }
 
 /// The figures of the readings in one range of time.

@@ -78,10 +78,12 @@ public struct ReportBuilder: Sendable {
     var rows: [PeriodSummary] = []
     var period = calendar.period(containing: from)
     var usageAtStart: Double?
+    let asked = try figuresAskedAtOnce(
+      from: from, to: to, span: project.kind == .meter ? .some(span) : nil, over: aggregates)
     while period.start < to {
       let start = Swift.max(period.start, from)
       let end = Swift.min(period.end, to)
-      let figures = try aggregates.aggregate(from: start, to: end)
+      let figures = try asked?.figures(start, end) ?? aggregates.aggregate(from: start, to: end)
       let covered = span.map { Self.overlap(start..<end, $0) } ?? 0
       let inSpan = span.map { start <= $0.upperBound && $0.lowerBound < end } ?? false
       if figures.count > 0 || includesEmpty || inSpan {
@@ -115,6 +117,16 @@ public struct ReportBuilder: Sendable {
         usageAtStart = nil
       }
       if figures.count == 0, !includesEmpty, !inSpan {
+        if let asked {
+          // Every period from the first reading to the last was summed: the empty ones are
+          // passed by, and those before the first reading at once.
+          guard let readings = asked.readings, end <= readings.upperBound else { break }
+          let next = calendar.period(after: period)
+          period =
+            next.end <= readings.lowerBound ? calendar.period(containing: readings.lowerBound) : next
+          usageAtStart = nil
+          continue
+        }
         guard let next = try aggregates.firstReading(atOrAfter: end), next < to else { break }
         period = calendar.period(containing: next)
         usageAtStart = nil
@@ -123,6 +135,39 @@ public struct ReportBuilder: Sendable {
       }
     }
     return ProjectReport(project: project, period: calendar.period, rows: rows)
+  }
+
+  /// The figures of every period from the first reading to the last within `from..<to`,
+  /// asked for at once when the aggregates answer many ranges for the cost of one (a server);
+  /// `nil` when they do not, or the periods are too many to ask for. `knownSpan` is the
+  /// readings' span when it was asked for already.
+  private func figuresAskedAtOnce(
+    from: Timestamp, to: Timestamp, span knownSpan: ClosedRange<Timestamp>??,
+    over aggregates: any RangeAggregates
+  ) throws -> AskedFigures? {
+    guard aggregates.answersManyRangesAtOnce else { return nil }
+    guard let span = try knownSpan ?? aggregates.span() else {
+      return AskedFigures(figures: [:], readings: nil)
+    }
+    let lower = Swift.max(from, span.lowerBound)
+    guard lower < to, lower <= span.upperBound else {
+      return AskedFigures(figures: [:], readings: span)
+    }
+    guard
+      calendar.estimatedCount(from: lower, to: Swift.min(to, span.upperBound))
+        <= Self.maximumEmptyPeriods
+    else { return nil }
+    var ranges: [Range<Timestamp>] = []
+    var period = calendar.period(containing: lower)
+    while period.start < to, period.start <= span.upperBound {
+      ranges.append(Swift.max(period.start, from)..<Swift.min(period.end, to))
+      period = calendar.period(after: period)
+    }
+    var figures: [Timestamp: RangeFigures] = [:]
+    for (range, summed) in zip(ranges, try aggregates.aggregates(ranges)) {
+      figures[range.lowerBound] = summed
+    }
+    return AskedFigures(figures: figures, readings: span)
   }
 
   /// The seconds of `range` that lie within `span`.
@@ -145,6 +190,22 @@ public struct ReportBuilder: Sendable {
         + "\(TimestampFormat.local(from, in: zone)) to \(TimestampFormat.local(to, in: zone)); "
         + "at most \(Self.maximumEmptyPeriods) are listed",
       hint: "Narrow the range with --from and --to, or choose a longer --period.")
+  }
+}
+
+/// The figures of a report's periods, asked for at once, by each period's (clipped) start.
+private struct AskedFigures {
+  var figures: [Timestamp: RangeFigures]
+  /// The span of all the readings, or `nil` when there are none.
+  var readings: ClosedRange<Timestamp>?
+
+  /// The figures of `start..<end`: those asked for, or none outside the readings' span;
+  /// `nil` for a range that was not asked for.
+  func figures(_ start: Timestamp, _ end: Timestamp) -> RangeFigures? {
+    if let asked = figures[start] { return asked }
+    guard let readings else { return RangeFigures(count: 0, sum: 0, min: nil, max: nil) }
+    return end <= readings.lowerBound || start > readings.upperBound
+      ? RangeFigures(count: 0, sum: 0, min: nil, max: nil) : nil
   }
 }
 
