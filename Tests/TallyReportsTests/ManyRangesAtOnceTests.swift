@@ -74,7 +74,8 @@ import Testing
           readings.append(
             Reading(
               id: ReadingID(rawValue: id), projectID: ProjectID(rawValue: 1),
-              amount: Double(index * 10 + cluster), timestamp: Timestamp(
+              amount: Double(index * 10 + cluster),
+              timestamp: Timestamp(
                 secondsSince1970: base + Int64(start) + Int64(index) * 40_000),
               note: nil))
         }

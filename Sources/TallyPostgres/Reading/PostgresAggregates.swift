@@ -45,8 +45,10 @@ final class PostgresAggregates: RangeAggregates {
 
   var answersManyRangesAtOnce: Bool { true }
 
-  /// Every range in one statement: one round trip, and the server plans (and checks the
-  /// person's access) once, not once per period. Each range is the same index-only scan as
+  /// Every range in one statement.
+  ///
+  /// One round trip, and the server plans (and checks the person's access) once, not once per
+  /// period. Each range is the same index-only scan as
   /// ``aggregate(from:to:)``'s, so the sums add in the same order.
   func aggregates(_ ranges: [Range<Timestamp>]) throws -> [RangeFigures] {
     guard ranges.count > 1 else {

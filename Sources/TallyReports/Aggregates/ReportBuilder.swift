@@ -123,7 +123,8 @@ public struct ReportBuilder: Sendable {
           guard let readings = asked.readings, end <= readings.upperBound else { break }
           let next = calendar.period(after: period)
           period =
-            next.end <= readings.lowerBound ? calendar.period(containing: readings.lowerBound) : next
+            next.end <= readings.lowerBound
+            ? calendar.period(containing: readings.lowerBound) : next
           usageAtStart = nil
           continue
         }
@@ -137,10 +138,11 @@ public struct ReportBuilder: Sendable {
     return ProjectReport(project: project, period: calendar.period, rows: rows)
   }
 
-  /// The figures of every period from the first reading to the last within `from..<to`,
-  /// asked for at once when the aggregates answer many ranges for the cost of one (a server);
-  /// `nil` when they do not, or the periods are too many to ask for. `knownSpan` is the
-  /// readings' span when it was asked for already.
+  /// The figures of every period from the first reading to the last within `from..<to`.
+  ///
+  /// They are asked for at once when the aggregates answer many ranges for the cost of one (a
+  /// server); `nil` when they do not, or the periods are too many to ask for. `knownSpan` is
+  /// the readings' span when it was asked for already.
   private func figuresAskedAtOnce(
     from: Timestamp, to: Timestamp, span knownSpan: ClosedRange<Timestamp>??,
     over aggregates: any RangeAggregates
