@@ -55,6 +55,15 @@ struct PostgresAccessTests {
         == ["Weight"])
   }
 
+  @Test func theREPLShowsOnlyWhatOneMayRead() throws {
+    let team = try weightTeam()
+    let cyd = try team.person("cyd").run("repl", input: "open Weight\n")
+    #expect(!cyd.stdout.contains("Weight") && !cyd.stdout.contains("80"))
+    #expect(cyd.stderr.contains("there is no project titled 'Weight'"))
+    let bob = try team.person("bob").run("repl", input: "open Weight\n")
+    #expect(bob.stdout.contains("Weight") && bob.stdout.contains("start"))
+  }
+
   @Test func aReaderReadsEverythingAndChangesNothing() throws {
     let team = try weightTeam()
     let (ana, bob) = (try team.person("ana"), try team.person("bob"))
