@@ -52,7 +52,7 @@ final class ThrowawayCluster {
       ["/bin/bash", "-c", closing + " 2>/dev/null; " + command].map { (word: String) in
         strdup(word)
       } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for word in argv { free(word) } }
     var pid: pid_t = 0
     guard posix_spawn(&pid, "/bin/bash", nil, nil, argv, environ) == 0 else {
       throw ScriptFailed(arguments: arguments, status: -1)
