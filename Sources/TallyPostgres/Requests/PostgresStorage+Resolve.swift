@@ -50,8 +50,8 @@ extension PostgresStorage {
     } while Date() < deadline
     throw TallyError(
       .storage,
-      "cannot tell whether tally could \(operation): the connection to \(address) broke during "
-        + "the commit, and the server cannot be reached to ask",
+      "cannot tell whether the change was saved (\(operation)): the connection to \(address) "
+        + "broke during the commit, and the server cannot be reached to ask",
       hint: "Once the server is back, `tally log` lists the change if it was saved.")
   }
 }
