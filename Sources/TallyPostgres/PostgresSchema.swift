@@ -136,6 +136,28 @@ enum PostgresSchema {
       ]
     ),
     ("v4 access per project", PostgresAccessSchema.statements),
+    (
+      "v5 request ids",
+      [
+        // The id each write stores in its own transaction: a commit whose answer was lost is
+        // looked up by it (saved or not), never guessed nor tried again. Each role sees and
+        // stores only its own ids; they are swept after a day.
+        """
+        CREATE TABLE change_request (
+          id TEXT PRIMARY KEY,
+          user_name TEXT NOT NULL DEFAULT session_user,
+          at BIGINT NOT NULL DEFAULT (extract(epoch FROM clock_timestamp()) * 1000000)::BIGINT
+        )
+        """,
+        "CREATE INDEX change_request_user_at ON change_request (user_name, at)",
+        "ALTER TABLE change_request ENABLE ROW LEVEL SECURITY",
+        "ALTER TABLE change_request FORCE ROW LEVEL SECURITY",
+        """
+        CREATE POLICY change_request_own ON change_request
+          USING (user_name = session_user) WITH CHECK (user_name = session_user)
+        """,
+      ]
+    ),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.
@@ -202,7 +224,7 @@ extension PostgresStorage {
   }
 
   private func migrate() throws(TallyError) {
-    try transaction(doing: "prepare the database") { session in
+    try transaction(doing: "prepare the database", recorded: false) { session in
       var applied = try Self.appliedMigrations(session)
       if applied == nil {
         let tables =

@@ -33,4 +33,16 @@ extension Logger {
   static var quiet: Logger {
     Logger(label: "tally.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
   }
+
+  /// A logger that writes what is at `level` or above to standard error.
+  ///
+  /// It carries PostgresNIO's own events (connecting, each query at trace) and the storage's
+  /// (retries, timeouts, reconnecting). Neither ever logs a password: the server is named by
+  /// its address.
+  static func standardError(_ level: Logger.Level) -> Logger {
+    var logger = Logger(
+      label: "tally.postgres", factory: { StreamLogHandler.standardError(label: $0) })
+    logger.logLevel = level
+    return logger
+  }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 import PostgresNIO
 public import TallyCore
 
@@ -28,49 +28,23 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   private(set) var bypassesPolicies = false
   /// This process's mark on the journal, to tell other people's writes from its own.
   let writer = UUID().uuidString
-  let client: PostgresClient
   let blocking: Blocking
   let logger: Logger
-  private let runner: Task<Void, Never>
   private let counter = RetryCounter()
-  /// The connection made when the storage opened, while it is not lent out.
-  private let first = FirstConnection()
+  /// The connection kept between transactions.
+  private let kept = ConnectionKeeper()
 
   init(address: PostgresAddress, logger: Logger) {
     self.address = address
     user = address.user
     self.logger = logger
     blocking = Blocking()
-    var configuration: PostgresClient.Configuration
-    if address.host.hasPrefix("/") {
-      configuration = PostgresClient.Configuration(
-        unixSocketPath: address.host + "/.s.PGSQL.\(address.port)", username: address.user,
-        password: address.password, database: address.database)
-    } else {
-      configuration = PostgresClient.Configuration(
-        host: address.host, port: address.port, username: address.user,
-        password: address.password, database: address.database,
-        tls: {
-          let (required, settings) = Self.tls(address.sslMode)
-          switch required {
-          case nil: return .disable
-          case false?: return .prefer(settings)
-          case true?: return .require(settings)
-          }
-        }())
-    }
-    configuration.options.maximumConnections = 4
-    configuration.options.connectTimeout = .seconds(10)
-    configuration.options.keepAliveBehavior = nil
-    configuration.options.additionalStartupParameters = [("application_name", "tally")]
-    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-    self.client = client
-    runner = Task(executorPreference: blocking.taskExecutor) { await client.run() }
   }
 
   deinit {
-    first.close(on: blocking)
-    runner.cancel()
+    if let connection = kept.take() {
+      _ = try? blocking.run(within: 2) { try await connection.close() }
+    }
     blocking.shutdown()
   }
 
@@ -84,14 +58,17 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   ///   - address: The server, database and role.
   ///   - claimedUser: The person the command line named (`--user`, `TALLY_USER`), if it named
   ///     one: on a server the person is the role logged in as, and another name is refused.
+  ///   - logLevel: How much the driver and the storage log to standard error (connecting,
+  ///     retries, timeouts, reconnecting); `nil` logs nothing.
   /// - Returns: The storage, its tables up to date.
   /// - Throws: ``TallyError`` when the server cannot be reached or refuses the login (the
   ///   message names the URL without its password), the database is not tally's, or
   ///   `claimedUser` is not the role logged in as.
   public static func open(
-    _ address: PostgresAddress, claimedUser: String? = nil
+    _ address: PostgresAddress, claimedUser: String? = nil, logLevel: Logger.Level? = nil
   ) throws(TallyError) -> PostgresStorage {
-    let storage = PostgresStorage(address: address, logger: .quiet)
+    let storage = PostgresStorage(
+      address: address, logger: logLevel.map(Logger.standardError) ?? .quiet)
     try storage.connect()
     try storage.identify(claiming: claimedUser)
     try storage.prepareSchema()
@@ -128,83 +105,46 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   /// How many transactions were tried again after a serialization failure or a deadlock.
   public var retries: Int { counter.value }
 
-  /// Whether TLS is used (`nil`: never; `false`: if the server offers it; `true`: always) and
-  /// how the server's certificate is checked, as libpq's `sslmode` says.
-  private static func tls(
-    _ mode: PostgresAddress.SSLMode
-  ) -> (required: Bool?, configuration: TLSConfiguration) {
-    var configuration = TLSConfiguration.makeClientConfiguration()
-    switch mode {
-    case .disable: return (nil, configuration)
-    case .prefer, .require:
-      configuration.certificateVerification = .none
-      return (mode == .require, configuration)
-    case .verifyCA:
-      configuration.certificateVerification = .noHostnameVerification
-      return (true, configuration)
-    case .verifyFull: return (true, configuration)
-    }
-  }
-
-  /// Makes the storage's first connection, outside the pool.
+  /// Makes the storage's first connection.
   ///
   /// A server that is not there or a login that is refused fails at once with the server's
-  /// reason (the pool would keep trying). The connection is kept and lent to each transaction
-  /// in turn, so that a command logs in once (a login costs more than the rest of a small
-  /// command); the pool serves only transactions that overlap, and any after the first
-  /// connection is lost.
+  /// reason. The connection is kept and lent to each transaction in turn.
   func connect() throws(TallyError) {
-    let address = address
-    let logger = logger
     do {
-      let connection = try blocking.run {
-        var configuration: PostgresConnection.Configuration
-        if address.host.hasPrefix("/") {
-          configuration = PostgresConnection.Configuration(
-            unixSocketPath: address.host + "/.s.PGSQL.\(address.port)", username: address.user,
-            password: address.password, database: address.database)
-        } else {
-          let (required, settings) = Self.tls(address.sslMode)
-          let tls: PostgresConnection.Configuration.TLS =
-            switch required {
-            case nil: .disable
-            case false?: .prefer(try NIOSSLContext(configuration: settings))
-            case true?: .require(try NIOSSLContext(configuration: settings))
-            }
-          configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user,
-            password: address.password, database: address.database, tls: tls)
-        }
-        configuration.options.connectTimeout = .seconds(10)
-        configuration.options.additionalStartupParameters = [("application_name", "tally")]
-        return try await PostgresConnection.connect(
-          configuration: configuration, id: 0, logger: logger)
-      }
-      first.keep(connection)
+      let session = try borrow()
+      session.close()
     } catch {
       throw PostgresFailure.describe(error, doing: "connect", address: address)
     }
   }
 
-  /// Runs `body` in one transaction on a connection of the pool, trying it again (from the
-  /// start, on a new snapshot) when the server gives it up for a concurrent transaction.
+  /// Runs `body` in one transaction, trying it again (from the start, on a new snapshot) when
+  /// the server gives it up for a concurrent transaction.
+  ///
+  /// A write that commits stores a request id of its own with what it wrote: if the
+  /// connection breaks before the answer to `COMMIT` arrives, the id is looked up on a new
+  /// connection (see ``resolve(_:doing:)``), and the change is reported saved or not saved as
+  /// the server says, never tried again.
   ///
   /// - Parameters:
   ///   - operation: What the transaction does, for messages.
   ///   - readOnly: A read: one REPEATABLE READ snapshot that writes nothing.
   ///   - commit: Whether to keep what `body` wrote; `false` rolls it back (a dry run).
+  ///   - recorded: Whether a write stores its request id (not while the tables are made).
   ///   - session: A connection already borrowed, to run on instead of borrowing one.
   ///   - body: The work.
   /// - Returns: What `body` returns.
   /// - Throws: ``TallyError`` for what `body` throws or the server's failures.
   @discardableResult
   func transaction<Result>(
-    doing operation: String, readOnly: Bool = false, commit: Bool = true,
+    doing operation: String, readOnly: Bool = false, commit: Bool = true, recorded: Bool = true,
     on session: PostgresSession? = nil, _ body: (PostgresSession) throws -> Result
   ) throws(TallyError) -> Result {
+    let request = !readOnly && commit && recorded ? ChangeRequest() : nil
     var attempt = 0
     while true {
       attempt += 1
+      var done: Result?
       do {
         let connection = try session ?? borrow()
         defer { if session == nil { connection.close() } }
@@ -219,15 +159,31 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
             try connection.execute("SET LOCAL enable_seqscan = off")
           }
           let result = try body(connection)
+          if let request { try request.store(on: connection) }
+          done = result
           try connection.execute(commit ? "COMMIT" : "ROLLBACK")
+          if let request { request.sweepNow(on: connection) }
           return result
         } catch {
-          try? connection.execute("ROLLBACK")
+          if done == nil, connection.isOpen { try? connection.execute("ROLLBACK") }
           throw error
         }
       } catch {
+        if let done, let request, PostgresFailure.leavesCommitUnknown(error) {
+          logger.debug(
+            "the answer to COMMIT was lost; looking the request up",
+            metadata: ["request": "\(request.id)", "error": "\(error)"])
+          try resolve(request, doing: operation)
+          return done
+        }
         if PostgresFailure.isRetryable(error), attempt < Self.attempts {
           counter.add()
+          logger.debug(
+            "retry",
+            metadata: [
+              "operation": "\(operation)", "attempt": "\(attempt + 1)",
+              "error": "\(PostgresFailure.state(of: error) ?? "")",
+            ])
           // Back off a little, more each time, with jitter so that the clients that collided
           // do not collide again.
           let delay = Double.random(in: 0.5...1.5) * min(0.1, 0.001 * Double(1 << min(attempt, 10)))
@@ -261,14 +217,25 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     return try body(session)
   }
 
-  /// Lends the first connection if it is free and open, else borrows one from the pool.
+  /// Lends the kept connection if it is free and open, else connects anew.
   func borrow() throws -> PostgresSession {
-    if let connection = first.take() {
-      return PostgresSession(
-        connection: connection, blocking: blocking, logger: logger,
-        release: { [first] in first.keep(connection) })
+    let connection: PostgresConnection
+    if let idle = kept.take() {
+      connection = idle
+    } else {
+      let connector = PostgresConnector(address: address, logger: logger)
+      let id = kept.nextID()
+      connection = try blocking.run(within: Double(address.timeouts.connect) + 5) {
+        try await connector.connect(id: id)
+      }
     }
-    return try PostgresSession.borrow(from: client, blocking: blocking, logger: logger)
+    return PostgresSession(
+      connection: connection, blocking: blocking, logger: logger,
+      answerWithin: address.timeouts.answer,
+      release: { [kept, blocking] in
+        guard let surplus = kept.keep(connection) else { return }
+        _ = try? blocking.run(within: 2) { try await surplus.close() }
+      })
   }
 }
 
@@ -287,33 +254,5 @@ private final class RetryCounter: @unchecked Sendable {
     lock.lock()
     count += 1
     lock.unlock()
-  }
-}
-
-/// The storage's first connection, lent to one transaction at a time, from whichever thread.
-private final class FirstConnection: @unchecked Sendable {
-  private let lock = NSLock()
-  private var connection: PostgresConnection?
-
-  /// The connection, if it is free and still open; it is then lent until ``keep(_:)``.
-  func take() -> PostgresConnection? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let connection, !connection.isClosed else { return nil }
-    self.connection = nil
-    return connection
-  }
-
-  /// Takes the connection back (or in at first).
-  func keep(_ connection: PostgresConnection) {
-    lock.lock()
-    self.connection = connection
-    lock.unlock()
-  }
-
-  /// Closes the connection, if it is not lent out.
-  func close(on blocking: Blocking) {
-    guard let connection = take() else { return }
-    _ = try? blocking.run { try await connection.close() }
   }
 }

@@ -140,33 +140,10 @@ struct PostgresEndToEndTests {
   /// stream straight into the readings table.
   @Test(arguments: [true, false]) func aKilledImportLeavesNothingOfIt(holdsAReading: Bool) throws {
     let sandbox = try Sandbox(.postgres)
-    try sandbox.succeed("project", "add", "Big", "--frequency", "daily")
-    if holdsAReading {
-      try sandbox.succeed("item", "add", "Big", "1", "--at", "2020-01-01")
-    }
-    var text = "date,amount,note\n"
-    for index in 0..<300_000 {
-      text += "2020-01-01T00:00:\(String(format: "%02d", index % 60))Z,\(index),row \(index)\n"
-    }
-    let file = sandbox.folder.appendingPathComponent("big.csv")
-    try text.write(to: file, atomically: true, encoding: .utf8)
+    let file = try sandbox.bigImportFile(rows: 300_000, holdsAReading: holdsAReading)
     let before = try sandbox.everything()
-    let process = Process()
-    process.executableURL = sandbox.tally.url
-    process.arguments = ["import", file.path, "--project", "Big"]
-    process.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { $1 }
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    // Wait until the server has taken some of the import's rows (its COPY progress says so),
-    // then kill the client.
-    let database = sandbox.environment["TALLY_DB"] ?? ""
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline, process.isRunning {
-      let copied = try psql(
-        database, "SELECT COALESCE(MAX(tuples_processed), 0) FROM pg_stat_progress_copy")
-      if (Int(copied) ?? 0) >= 1_000 { break }
-      usleep(5_000)
-    }
+    // Killed once the server has taken some of the import's rows.
+    let process = try sandbox.startImport(file, standardError: FileHandle.nullDevice)
     #expect(process.isRunning, "the import ended before it could be killed")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()

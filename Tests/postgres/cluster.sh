@@ -5,6 +5,7 @@
 #
 #   Tests/postgres/cluster.sh start DIR [PORT]   prints the URL of an empty database
 #   Tests/postgres/cluster.sh stop DIR           stops the server (DIR can then be removed)
+#   Tests/postgres/cluster.sh restart DIR [PORT] starts a stopped server again
 #
 # Needs Debian's postgresql package (`apt-get install postgresql`); the cluster it starts by
 # itself, if any, is left alone.
@@ -20,6 +21,12 @@ as_owner() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+run_server() {
+  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c ssl=on" \
+    start >/dev/null
+}
+
 case $action in
 start)
   mkdir -p "$dir"
@@ -31,17 +38,18 @@ start)
   as_owner openssl req -new -x509 -days 2 -nodes -subj /CN=127.0.0.1 \
     -keyout "$dir/data/server.key" -out "$dir/data/server.crt" 2>/dev/null
   as_owner chmod 600 "$dir/data/server.key"
-  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c ssl=on" \
-    start >/dev/null
+  run_server
   PGPASSWORD=$password "$bin/createdb" -h 127.0.0.1 -p "$port" -U tally tally_test
   echo "postgresql://tally:$password@127.0.0.1:$port/tally_test"
+  ;;
+restart)
+  run_server
   ;;
 stop)
   as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
   ;;
 *)
-  echo "usage: $0 start|stop DIR [PORT]" >&2
+  echo "usage: $0 start|stop|restart DIR [PORT]" >&2
   exit 2
   ;;
 esac

@@ -211,6 +211,8 @@ extension SessionOptions {
       homeDirectory: ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         ?? FileManager.default.homeDirectoryForCurrentUser.path,
       loginName: ProcessInfo.processInfo.userName)
-    return try PostgresStorage.open(address, claimedUser: claimedUser)
+    var level = logLevel
+    if level == nil { level = try LogLevelName.fromEnvironment() }
+    return try PostgresStorage.open(address, claimedUser: claimedUser, logLevel: level)
   }
 }

@@ -5,6 +5,9 @@ import Foundation
 ///
 /// The work runs with a task executor of its own (one thread), not on Swift's shared pool, so a
 /// caller that itself runs on that pool (a test, say) cannot starve the work it waits for.
+///
+/// Every wait has a deadline: a server that stops answering must not hold the caller for ever
+/// (the connection's own timeouts should end the work first; this is the last resort).
 final class Blocking: @unchecked Sendable {
   private let executor = ThreadExecutor()
 
@@ -12,8 +15,13 @@ final class Blocking: @unchecked Sendable {
   /// for a transaction, a copy).
   var taskExecutor: ThreadExecutor { executor }
 
-  /// Runs `work` and waits for its result.
-  func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
+  /// Runs `work` and waits for its result, `seconds` at most.
+  ///
+  /// - Throws: What `work` throws, or ``NoAnswer`` when it took longer (it then goes on, and
+  ///   its result is dropped: the caller closes the connection it waited on).
+  func run<Value: Sendable>(
+    within seconds: Double, _ work: @escaping @Sendable () async throws -> Value
+  ) throws -> Value {
     let outcome = Outcome<Value>()
     let done = DispatchSemaphore(value: 0)
     Task(executorPreference: executor) {
@@ -24,7 +32,9 @@ final class Blocking: @unchecked Sendable {
       }
       done.signal()
     }
-    done.wait()
+    guard done.wait(timeout: .now() + seconds) == .success else {
+      throw NoAnswer(seconds: seconds)
+    }
     guard let result = outcome.result else {
       throw CancellationError()
     }

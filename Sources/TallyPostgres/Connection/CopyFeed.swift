@@ -12,16 +12,25 @@ final class CopyFeed: @unchecked Sendable {
   private let room: DispatchSemaphore
   private let waiting: Int
   private let finished = DispatchSemaphore(value: 0)
+  /// Seconds to wait for the server to take a chunk, or to end the copy.
+  private let answerWithin: Double
+  /// Called when the server took longer: it closes the connection.
+  private let timedOut: @Sendable (NoAnswer) -> Void
   private let lock = NSLock()
   private var failure: (any Error)?
   private var isOver = false
   /// The rows not handed over yet; only the caller's thread touches it.
   private var buffer = CopyFeed.emptyChunk()
 
-  /// A feed that lets `waiting` chunks wait for the server before a writer waits too.
-  init(waiting: Int = 2) {
+  /// A feed that lets `waiting` chunks wait for the server before a writer waits too, and
+  /// waits `answerWithin` seconds at most for the server to take one.
+  init(
+    waiting: Int = 2, answerWithin: Double, timedOut: @escaping @Sendable (NoAnswer) -> Void
+  ) {
     (chunks, continuation) = AsyncStream<ByteBuffer>.makeStream()
     self.waiting = waiting
+    self.answerWithin = answerWithin
+    self.timedOut = timedOut
     room = DispatchSemaphore(value: waiting)
   }
 
@@ -47,7 +56,7 @@ final class CopyFeed: @unchecked Sendable {
   func finish() throws {
     try handOver()
     continuation.finish()
-    finished.wait()
+    try wait(for: finished)
     lock.lock()
     defer { lock.unlock() }
     if let failure { throw failure }
@@ -56,13 +65,23 @@ final class CopyFeed: @unchecked Sendable {
   /// Gives up the copy: the server rolls back what it took.
   func cancel() {
     continuation.finish()
-    finished.wait()
+    try? wait(for: finished)
+  }
+
+  /// Waits for `semaphore`, giving the connection up when the server takes too long.
+  private func wait(for semaphore: DispatchSemaphore) throws {
+    guard semaphore.wait(timeout: .now() + answerWithin) == .success else {
+      let error = NoAnswer(seconds: answerWithin)
+      timedOut(error)
+      end(error)
+      throw error
+    }
   }
 
   /// Hands the buffer to the copy, waiting while the chunks that may wait are still unsent.
   private func handOver() throws {
     guard buffer.readableBytes > 0 else { return }
-    room.wait()
+    try wait(for: room)
     lock.lock()
     let over = isOver
     let failure = failure
@@ -81,6 +100,10 @@ final class CopyFeed: @unchecked Sendable {
   /// The copy is over, with `error` if it failed: a waiting sender goes on.
   func end(_ error: (any Error)?) {
     lock.lock()
+    guard !isOver else {
+      lock.unlock()
+      return
+    }
     failure = error
     isOver = true
     lock.unlock()

@@ -32,6 +32,8 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
   public var database: String
   /// How the connection is encrypted.
   public var sslMode: SSLMode
+  /// How long tally waits for the server.
+  public var timeouts = PostgresTimeouts()
 
   /// Whether `text` names a PostgreSQL server rather than a file.
   public static func isServerURL(_ text: String) -> Bool {
@@ -44,7 +46,8 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - url: The URL.
   ///   - environment: Where `PGUSER`, `PGHOST`, `PGPORT`, `PGDATABASE`, `PGPASSWORD`,
-  ///     `PGPASSFILE` and `PGSSLMODE` are read for what the URL leaves out.
+  ///     `PGPASSFILE`, `PGSSLMODE`, `PGCONNECT_TIMEOUT` and `PGOPTIONS` are read for what the
+  ///     URL leaves out.
   ///   - homeDirectory: Where `.pgpass` is looked for.
   ///   - loginName: The role when neither the URL nor `PGUSER` names one.
   /// - Throws: ``TallyError`` naming the part of the URL that is not understood; the message
@@ -68,7 +71,9 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
       }
       query[item.name] = value
     }
-    let known: Set = ["sslmode", "host", "port", "user", "password", "dbname"]
+    let known: Set = [
+      "sslmode", "host", "port", "user", "password", "dbname", "connect_timeout", "options",
+    ]
     let unknown = query.keys.sorted().filter { !known.contains($0) }
     if !unknown.isEmpty {
       throw TallyError(
@@ -104,6 +109,13 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
             + " (or allow, read as prefer).")
       }
       sslMode = known
+    }
+    do {
+      timeouts = try PostgresTimeouts(
+        connectTimeout: query["connect_timeout"] ?? setting("PGCONNECT_TIMEOUT"),
+        options: query["options"] ?? setting("PGOPTIONS"))
+    } catch {
+      throw TallyError(.invalidInput, "\(Self.redacted(url)): \(error.message)", hint: error.hint)
     }
     password =
       query["password"] ?? components.password ?? setting("PGPASSWORD")

@@ -16,6 +16,25 @@ enum PostgresFailure {
     return retryableStates.contains(state)
   }
 
+  /// Whether `error`, met while waiting for the answer to `COMMIT`, leaves it unknown whether
+  /// the server committed: the connection broke, or the server ended it (class 57P: shutting
+  /// down, crashed, terminated), or it did not answer in time.
+  static func leavesCommitUnknown(_ error: any Error) -> Bool {
+    switch error {
+    case is NoAnswer, is ConnectionClosed, is ServerUnreachable: return true
+    case let error as PSQLError:
+      switch error.code {
+      case .server:
+        let state = error.serverInfo?[.sqlState] ?? ""
+        return state.hasPrefix("57P") || state.hasPrefix("08")
+      case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
+        return true
+      default: return false
+      }
+    default: return false
+    }
+  }
+
   /// The SQLSTATE of a server error, if `error` is one.
   static func state(of error: any Error) -> String? {
     (error as? PSQLError)?.serverInfo?[.sqlState]
@@ -24,9 +43,13 @@ enum PostgresFailure {
   /// The gist of a connection failure, without the connection pool's wrapping.
   private static func shortCause(_ error: any Error) -> String {
     let text = "\(error)"
-    for known in ["Connection refused", "timed out", "No such file", "Network is unreachable"]
-    where text.contains(known) {
-      return known.lowercased()
+    for (known, said) in [
+      ("Connection refused", "connection refused"), ("timed out", "timed out"),
+      ("connectTimeout", "timed out"), ("Connect timeout", "timed out"),
+      ("No such file", "no such file"),
+      ("Network is unreachable", "network is unreachable"),
+    ] where text.contains(known) {
+      return said
     }
     return text
   }
@@ -43,6 +66,22 @@ enum PostgresFailure {
         hint: "`tally log` shows who changed what.")
     }
     let nothingChanged = "Nothing was changed."
+    switch error {
+    case let error as ServerUnreachable:
+      return TallyError(
+        .storage,
+        "cannot \(operation): the server at \(address) cannot be reached (\(shortCause(error.cause)))",
+        hint: "\(nothingChanged) Check that it runs and that the host and port are right.")
+    case let error as NoAnswer:
+      return TallyError(
+        .storage, "cannot \(operation): the server at \(address) gave \(error)",
+        hint: "\(nothingChanged) The connection was closed; check the server and the network.")
+    case is ConnectionClosed:
+      return TallyError(
+        .storage, "cannot \(operation): the connection to \(address) was lost",
+        hint: "\(nothingChanged) Check that the server runs.")
+    default: break
+    }
     guard let error = error as? PSQLError else {
       return TallyError(
         .storage, "cannot \(operation) (\(address)): \(error)", hint: nothingChanged)
@@ -83,6 +122,21 @@ enum PostgresFailure {
         "cannot \(operation): the server's access rules do not let \(address.user) do that "
           + "(\(message)); nothing was changed",
         hint: "`tally share TITLE` lists who may read, write and own a project.")
+    case (.server, let state) where state.hasPrefix("57P") || state.hasPrefix("08"):
+      return TallyError(
+        .storage, "cannot \(operation): the server at \(address) ended the connection (\(message))",
+        hint: "\(nothingChanged) Check that the server runs, then try again.")
+    case (.server, "57014"):
+      return TallyError(
+        .storage, "cannot \(operation): the server gave it up (\(message))",
+        hint:
+          "\(nothingChanged) statement_timeout ends a statement that runs longer (README: timeouts)."
+      )
+    case (.server, "55P03"):
+      return TallyError(
+        .storage, "cannot \(operation): a lock was held too long by someone else (\(message))",
+        hint:
+          "\(nothingChanged) Try again; lock_timeout says how long tally waits (README: timeouts).")
     case (.server, "42501"):
       return TallyError(
         .storage, "cannot \(operation) on \(address): \(message)",
@@ -102,7 +156,8 @@ enum PostgresFailure {
           + "accepted",
         hint: "sslmode=verify-ca and verify-full need a certificate this machine trusts; "
           + "sslmode=require encrypts without checking it.")
-    case (.connectionError, _), (.serverClosedConnection, _), (.uncleanShutdown, _):
+    case (.connectionError, _), (.serverClosedConnection, _), (.uncleanShutdown, _),
+      (.clientClosedConnection, _):
       let cause = error.underlying.map { " (\(Self.shortCause($0)))" } ?? ""
       return TallyError(
         .storage, "cannot \(operation): the server at \(address) cannot be reached\(cause)",

@@ -2,54 +2,36 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// One connection lent to a synchronous caller for a few transactions: the storage's own
-/// first connection, or one borrowed from the pool.
+/// One connection lent to a synchronous caller for a few transactions.
 ///
-/// Each statement waits for its answer. ``close()`` gives the connection back.
+/// Each statement waits for its answer, as long as ``PostgresTimeouts/answer`` at most; a
+/// connection whose server did not answer in time is closed. ``close()`` gives the connection
+/// back.
 final class PostgresSession: @unchecked Sendable {
   let connection: PostgresConnection
   private let blocking: Blocking
   private let logger: Logger
+  /// Seconds to wait for each answer.
+  private let answerWithin: Double
   private let release: @Sendable () -> Void
 
   init(
-    connection: PostgresConnection, blocking: Blocking, logger: Logger,
+    connection: PostgresConnection, blocking: Blocking, logger: Logger, answerWithin: Double,
     release: @escaping @Sendable () -> Void
   ) {
     self.connection = connection
     self.blocking = blocking
     self.logger = logger
+    self.answerWithin = answerWithin
     self.release = release
   }
 
-  /// Borrows a connection from `client`'s pool until ``close()``.
-  static func borrow(
-    from client: PostgresClient, blocking: Blocking, logger: Logger
-  ) throws -> PostgresSession {
-    let (released, release) = AsyncStream<Void>.makeStream()
-    let handed = Handoff()
-    let given = DispatchSemaphore(value: 0)
-    Task(executorPreference: blocking.taskExecutor) {
-      do {
-        try await client.withConnection { connection in
-          handed.connection = connection
-          given.signal()
-          for await _ in released {}
-        }
-      } catch {
-        if handed.connection == nil {
-          handed.error = error
-          given.signal()
-        }
-      }
-    }
-    given.wait()
-    guard let connection = handed.connection else {
-      throw handed.error ?? CancellationError()
-    }
-    return PostgresSession(
-      connection: connection, blocking: blocking, logger: logger, release: { release.finish() })
-  }
+  /// Whether the connection is still open: after it broke, nothing more can run on it.
+  var isOpen: Bool { !connection.isClosed }
+
+  /// The session while it is open, else `nil`: after a commit whose answer was lost and then
+  /// found, the rest of the command runs on a new connection.
+  var ifOpen: PostgresSession? { isOpen ? self : nil }
 
   /// Gives the connection back.
   func close() {
@@ -61,9 +43,23 @@ final class PostgresSession: @unchecked Sendable {
   func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
     let connection = connection
     let logger = logger
-    return try blocking.run {
-      try await connection.query(query, logger: logger).collect()
+    // PostgresNIO leaves a query on a connection that closed waiting for an answer.
+    guard !connection.isClosed else { throw ConnectionClosed() }
+    do {
+      return try blocking.run(within: answerWithin) {
+        try await connection.query(query, logger: logger).collect()
+      }
+    } catch let error as NoAnswer {
+      giveUp(error)
+      throw error
     }
+  }
+
+  /// Closes a connection whose server did not answer in time, so that what waits on it ends.
+  func giveUp(_ error: NoAnswer) {
+    logger.warning("timeout: closing the connection", metadata: ["error": "\(error)"])
+    let connection = connection
+    Task(executorPreference: blocking.taskExecutor) { try? await connection.close() }
   }
 
   /// Runs `query` and decodes its one row (or none) as `Columns`.
@@ -91,8 +87,10 @@ final class PostgresSession: @unchecked Sendable {
   /// returned feed, in chunks, while the caller reads them; `waiting` chunks (of a megabyte)
   /// may wait for the server before the caller does.
   func copy(into table: String, columns: [String], waiting: Int = 2) -> CopyFeed {
-    let feed = CopyFeed(waiting: waiting)
+    let feed = CopyFeed(waiting: waiting, answerWithin: answerWithin) { [self] in giveUp($0) }
     let connection = connection
+    // A connection that breaks ends the copy, also when PostgresNIO's writer would wait on.
+    connection.closeFuture.whenComplete { _ in feed.end(ConnectionClosed()) }
     let logger = logger
     Task(executorPreference: blocking.taskExecutor) {
       do {
@@ -110,8 +108,9 @@ final class PostgresSession: @unchecked Sendable {
     return feed
   }
 
-  private final class Handoff: @unchecked Sendable {
-    var connection: PostgresConnection?
-    var error: (any Error)?
-  }
+}
+
+/// The connection broke while a `COPY` was under way.
+struct ConnectionClosed: Error, CustomStringConvertible {
+  var description: String { "the connection was closed" }
 }

@@ -62,7 +62,7 @@ struct ImportTransaction {
         try copyStraightIn(project: project.id, batch: batchID)
       } else {
         try insertStaged(
-          staged ?? storage.stage(job, on: session, doing: "import \(job.fileName)"),
+          staged ?? storage.stageRows(job, on: session),
           project: project, batch: batchID, projectIsEmpty: projectIsEmpty)
       }
     let imported = loaded.imported

@@ -31,7 +31,8 @@ extension PostgresStorage {
       try keepHouse(after: done.entry, on: session)
       // After the commit (or a dry run's rollback): the stored data as it now is.
       return Commit(
-        message: done.message, snapshot: try snapshot(on: session, openProject: openProject),
+        message: done.message,
+        snapshot: try snapshot(on: session.ifOpen, openProject: openProject),
         importOutcome: done.outcome)
     }
   }
@@ -62,32 +63,34 @@ extension PostgresStorage {
     }
   }
 
-  /// Streams the job's rows into the temporary table `import_row`.
+  /// Streams the job's rows into the temporary table `import_row`, before the transaction.
   func stage(
     _ job: ImportJob, on session: PostgresSession, doing operation: String
   ) throws(TallyError) -> ImportTransaction.StagedRows {
     do {
-      try session.execute(
-        """
-        CREATE TEMPORARY TABLE IF NOT EXISTS import_row (
-          line BIGINT NOT NULL,
-          amount DOUBLE PRECISION NOT NULL,
-          timestamp BIGINT NOT NULL,
-          note TEXT,
-          is_reset BOOLEAN NOT NULL
-        )
-        """)
-      try session.execute("TRUNCATE import_row")
+      return try stageRows(job, on: session)
     } catch {
       throw PostgresFailure.describe(error, doing: operation, address: address)
     }
+  }
+
+  /// Streams the job's rows into the temporary table `import_row`, throwing the server's own
+  /// error: inside the transaction, a serialization failure there runs it again as any other.
+  func stageRows(
+    _ job: ImportJob, on session: PostgresSession
+  ) throws -> ImportTransaction.StagedRows {
+    try session.execute(
+      """
+      CREATE TEMPORARY TABLE IF NOT EXISTS import_row (
+        line BIGINT NOT NULL,
+        amount DOUBLE PRECISION NOT NULL,
+        timestamp BIGINT NOT NULL,
+        note TEXT,
+        is_reset BOOLEAN NOT NULL
+      )
+      """)
+    try session.execute("TRUNCATE import_row")
     let sink = CopySink(.staging, on: session, keepsAllProblems: job.skipInvalid)
-    let sha256: String
-    do {
-      sha256 = try sink.copy(job.rows)
-    } catch {
-      throw PostgresFailure.describe(error, doing: operation, address: address)
-    }
-    return ImportTransaction.StagedRows(sink: sink, sha256: sha256)
+    return ImportTransaction.StagedRows(sink: sink, sha256: try sink.copy(job.rows))
   }
 }

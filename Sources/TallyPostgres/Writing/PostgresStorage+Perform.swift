@@ -16,7 +16,7 @@ extension PostgresStorage {
       let (message, entry) = try write(request, on: session)
       try keepHouse(after: entry, on: session)
       return Commit(
-        message: message, snapshot: try snapshot(on: session, openProject: openProject))
+        message: message, snapshot: try snapshot(on: session.ifOpen, openProject: openProject))
     }
   }
 
@@ -61,7 +61,7 @@ extension PostgresStorage {
   /// Cuts this person's journal back to its limit when the entry `entry` makes it due, in a
   /// transaction of its own after the change: housekeeping that a failure only postpones.
   func keepHouse(after entry: Int64?, on session: PostgresSession) throws(TallyError) {
-    guard let entry, PostgresWriter.isTrimmingDue(after: entry) else { return }
+    guard let entry, PostgresWriter.isTrimmingDue(after: entry), session.isOpen else { return }
     _ = try? transaction(doing: "trim the journal", on: session) { session in
       try PostgresWriter(session: session, storage: self).trimJournal()
     }

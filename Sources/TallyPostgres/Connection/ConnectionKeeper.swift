@@ -1,0 +1,47 @@
+import Foundation
+import PostgresNIO
+
+/// The storage's idle connection, lent to one transaction at a time, from whichever thread.
+///
+/// A command logs in once (a login costs more than the rest of a small command): the
+/// connection is kept between transactions. A transaction that overlaps another gets a
+/// connection of its own; the last one given back is kept, the others closed. A connection
+/// that broke is never lent again.
+final class ConnectionKeeper: @unchecked Sendable {
+  private let lock = NSLock()
+  private var connection: PostgresConnection?
+  private var made = 0
+
+  /// The kept connection, if there is one and it is still open; it is then lent until
+  /// ``keep(_:)``.
+  func take() -> PostgresConnection? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let connection, !connection.isClosed else {
+      connection = nil
+      return nil
+    }
+    self.connection = nil
+    return connection
+  }
+
+  /// A number for a new connection, for the log.
+  func nextID() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    made += 1
+    return made
+  }
+
+  /// Takes a connection back (or in at first), if it is open.
+  ///
+  /// - Returns: A connection the caller should close: the one given, or one kept before.
+  func keep(_ given: PostgresConnection) -> PostgresConnection? {
+    guard !given.isClosed else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    if let connection, !connection.isClosed { return given }
+    connection = given
+    return nil
+  }
+}

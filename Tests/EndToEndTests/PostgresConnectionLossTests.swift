@@ -1,0 +1,191 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// tally when the connection to its server breaks: it never hangs, and never guesses whether
+/// a change whose commit went unanswered was saved.
+///
+/// A proxy (`Tests/postgres/proxy.py`) breaks a write's connection just before or just after
+/// its `COMMIT` reaches the server; clusters of the tests' own are stopped midway. Runs when
+/// `TALLY_TEST_POSTGRES` names a server.
+@Suite(
+  .enabled(
+    if: PostgresTestServer.address != nil, Comment(rawValue: PostgresTestServer.skipReason)))
+struct PostgresConnectionLossTests {
+  /// Once the connection is lost, tally ends within 15 seconds; the tests allow twice that
+  /// for a loaded machine.
+  private static let bound: TimeInterval = 30
+
+  /// A database on the test server with the project Hours, and its URL.
+  private func hours() throws -> (Sandbox, String) {
+    let sandbox = try Sandbox(.postgres)
+    try sandbox.succeed("project", "add", "Hours", "--frequency", "daily")
+    return (sandbox, sandbox.environment["TALLY_DB"] ?? "")
+  }
+
+  /// Runs tally with `arguments` on `url` and times it.
+  private func timed(
+    _ sandbox: Sandbox, on url: String, _ arguments: String...
+  ) throws -> (TallyBinary.Result, TimeInterval) {
+    var environment = sandbox.environment
+    environment["TALLY_DB"] = url
+    let start = Date()
+    let result = try sandbox.tally.run(arguments, environment: environment)
+    return (result, Date().timeIntervalSince(start))
+  }
+
+  /// The words of a write: a reading added, or a file imported.
+  private static let writes: [[String]] = [
+    ["item", "add", "Hours", "3", "--at", "2024-01-01"], ["import", "FILE", "--project", "Hours"],
+  ]
+
+  private func words(_ write: [String], in sandbox: Sandbox) throws -> [String] {
+    let file = sandbox.folder.appendingPathComponent("one.csv")
+    try "date,amount\n2024-01-01,3\n".write(to: file, atomically: true, encoding: .utf8)
+    return write.map { $0 == "FILE" ? file.path : $0 }
+  }
+
+  @Test(arguments: writes) func aCommitWhoseAnswerWasLostIsReportedSaved(write: [String]) throws {
+    let (sandbox, database) = try hours()
+    let proxy = try FaultyProxy(
+      to: "127.0.0.1", port: PostgresTestServer.address?.port ?? 0, .afterCommit)
+    var environment = sandbox.environment
+    environment["TALLY_DB"] = proxy.url(through: database)
+    environment["TALLY_LOG"] = "debug"
+    let start = Date()
+    let result = try sandbox.tally.run(try words(write, in: sandbox), environment: environment)
+    #expect(Date().timeIntervalSince(start) < Self.bound)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(write[0] == "item" ? "Added reading 1 to Hours: 3" : "Imported 1"))
+    #expect(result.stderr.contains("the answer to COMMIT was lost"))
+    #expect(result.stderr.contains("saved=true"))
+    // Saved once: the change is not applied again.
+    #expect(
+      try sandbox.succeed("item", "list", "Hours", "--format", "csv").split(separator: "\n").count
+        == 2)
+    #expect(try sandbox.succeed("log").split(separator: "\n").count == 4)
+  }
+
+  @Test(arguments: writes) func aCommitThatNeverReachedTheServerIsReportedNotSaved(write: [String])
+    throws
+  {
+    let (sandbox, database) = try hours()
+    let before = try sandbox.everything()
+    let proxy = try FaultyProxy(
+      to: "127.0.0.1", port: PostgresTestServer.address?.port ?? 0, .beforeCommit)
+    var environment = sandbox.environment
+    environment["TALLY_DB"] = proxy.url(through: database)
+    let start = Date()
+    let result = try sandbox.tally.run(try words(write, in: sandbox), environment: environment)
+    #expect(Date().timeIntervalSince(start) < Self.bound)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains("broke during the commit, and the server did not keep the change"))
+    #expect(result.stderr.contains("Nothing was changed."))
+    #expect(try sandbox.everything() == before)
+  }
+
+  @Test func aLostCommitWithTheServerGoneSaysItCannotTellAndHowToFindOut() throws {
+    let (sandbox, database) = try hours()
+    let proxy = try FaultyProxy(
+      to: "127.0.0.1", port: PostgresTestServer.address?.port ?? 0, .afterCommitGone)
+    let (result, elapsed) = try timed(
+      sandbox, on: proxy.url(through: database), "item", "add", "Hours", "3", "--at", "2024-01-01")
+    #expect(elapsed < Self.bound)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cannot tell whether"))
+    #expect(result.stderr.contains("`tally log` lists the change if it was saved"))
+    // The server did commit it, and the log says so.
+    #expect(try sandbox.succeed("log").contains("Added reading 1 to Hours: 3"))
+  }
+
+  @Test func aMigrationWhoseCommitAnswerWasLostIsReportedSaved() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Car", "--frequency", "monthly")
+    try sandbox.succeed("item", "add", "Car", "12.5", "--at", "2024-01-01")
+    let before = try sandbox.everything()
+    let server = try PostgresTestServer.newDatabaseURL()
+    // The tables are made first, directly: the proxy breaks the first commit after one that
+    // names change_request, and making the tables names it.
+    let there = try Sandbox()
+    there.environment["TALLY_DB"] = server
+    try there.succeed("project", "list")
+    let proxy = try FaultyProxy(
+      to: "127.0.0.1", port: PostgresTestServer.address?.port ?? 0, .afterCommit)
+    let start = Date()
+    var environment = sandbox.environment
+    environment["TALLY_LOG"] = "debug"
+    let copied = try sandbox.tally.run(
+      ["migrate", "--to", proxy.url(through: server)], environment: environment)
+    #expect(Date().timeIntervalSince(start) < Self.bound)
+    #expect(copied.status == 0, "\(copied.stderr)")
+    #expect(copied.stderr.contains("Copied 1 project, 1 reading"))
+    #expect(copied.stderr.contains("the answer to COMMIT was lost"))
+    #expect(copied.stderr.contains("saved=true"))
+    #expect(try there.everything() == before)
+  }
+
+  @Test func aServerThatNeverAnswersEndsAtTheConnectTimeout() throws {
+    let (sandbox, database) = try hours()
+    let proxy = try FaultyProxy(to: "127.0.0.1", port: 9, .silent)
+    let (result, elapsed) = try timed(
+      sandbox, on: proxy.url(through: database) + "&connect_timeout=2", "item", "add", "Hours", "3")
+    #expect(elapsed < 10)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cannot be reached (timed out)"), "\(result.stderr)")
+  }
+
+  @Test func anItemAddWhileTheServerIsGoneFailsWithinSeconds() throws {
+    let cluster = try ThrowawayCluster(port: 5470)
+    let sandbox = try Sandbox()
+    sandbox.environment["TALLY_DB"] = cluster.url
+    try sandbox.succeed("project", "add", "Hours", "--frequency", "daily")
+    let before = try sandbox.everything()
+    try cluster.stop()
+    let (result, elapsed) = try timed(sandbox, on: cluster.url, "item", "add", "Hours", "3")
+    #expect(elapsed < Self.bound)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cannot be reached"))
+    try cluster.restart()
+    #expect(try sandbox.everything() == before)
+  }
+
+  /// The server stops while the import's `COPY` streams, staged or straight into the readings.
+  @Test(arguments: [false, true]) func aServerStoppedMidImportEndsItWithinSeconds(
+    holdsAReading: Bool
+  ) throws {
+    let cluster = try ThrowawayCluster(port: holdsAReading ? 5472 : 5471)
+    let sandbox = try Sandbox()
+    sandbox.environment["TALLY_DB"] = cluster.url
+    let file = try sandbox.bigImportFile(rows: 600_000, holdsAReading: holdsAReading)
+    let before = try sandbox.everything()
+    // Stopped once the server has taken some of the import's rows.
+    let errors = Pipe()
+    let process = try sandbox.startImport(file, standardError: errors)
+    #expect(process.isRunning, "the import ended before the server could be stopped")
+    try cluster.stop()
+    let stopped = Date()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(Date().timeIntervalSince(stopped) < Self.bound)
+    #expect(process.terminationStatus == 1)
+    #expect(message.contains("cannot import \(file.path)"), "\(message)")
+    #expect(message.split(separator: "\n").count == 2, "one message and its hint: \(message)")
+    try cluster.restart()
+    #expect(try sandbox.everything() == before)
+  }
+
+  @Test func debugLoggingShowsTheDriversEventsWithoutThePassword() throws {
+    let (sandbox, database) = try hours()
+    var environment = sandbox.environment
+    environment["TALLY_LOG"] = "debug"
+    let result = try sandbox.tally.run(["project", "list"], environment: environment)
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("connecting"))
+    #expect(result.stderr.contains("statement_timeout=2min"))
+    #expect(result.stderr.contains("[PostgresNIO]"))
+    let password = PostgresTestServer.address?.password ?? "?"
+    #expect(database.contains(password) && !result.stderr.contains(password))
+  }
+}
