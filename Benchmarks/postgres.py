@@ -333,7 +333,7 @@ def team_load_test(base, cluster):
                 outcome = "saved"
             elif "may read" in err or "no project titled" in err:
                 outcome = "refused"
-            elif "not know" in err:
+            elif "cannot tell whether" in err:
                 outcome = "unknown"
             else:
                 outcome = "not saved"
