@@ -96,6 +96,7 @@ extension PostgresStorage: StorageSharing {
 
   /// Runs `change` to the grants of the project titled `title`, saying clearly when the
   /// server refuses it for leaving the project without an owner (nobody could share it again).
+  @discardableResult
   private func keepingAnOwner<Result>(
     of title: String, _ change: () throws -> Result
   ) throws -> Result {
