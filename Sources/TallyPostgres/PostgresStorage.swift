@@ -9,6 +9,11 @@ public import TallyCore
 /// concurrent one (SQLSTATE 40001 or 40P01), so many people write at once and none sees a
 /// retryable error. Reads that must agree with each other (a report) run in one REPEATABLE READ
 /// snapshot. Undo and redo are per person: each change is journalled with who made it.
+///
+/// No wait is endless (``PostgresTimeouts``): connecting, each statement, each lock and each
+/// hand-over of an import's rows end, and a broken connection ends the command with one
+/// message. A write whose commit went unanswered is looked up by the request id it stored
+/// (``ChangeRequest``) and reported saved or not saved, never guessed nor sent again.
 public final class PostgresStorage: Storage, @unchecked Sendable {
   /// How many of the open project's latest readings the state holds.
   public static let pageSize = 200

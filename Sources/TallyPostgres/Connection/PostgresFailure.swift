@@ -40,7 +40,7 @@ enum PostgresFailure {
     (error as? PSQLError)?.serverInfo?[.sqlState]
   }
 
-  /// The gist of a connection failure, without the connection pool's wrapping.
+  /// The gist of a connection failure, without PostgresNIO's wrapping.
   private static func shortCause(_ error: any Error) -> String {
     let text = "\(error)"
     for (known, said) in [
