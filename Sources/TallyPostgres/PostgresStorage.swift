@@ -112,12 +112,15 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   ) throws(TallyError) -> Result {
     let request = !readOnly && commit && recorded ? ChangeRequest() : nil
     var attempt = 0
+    var target = session
+    var lost: Date?
     while true {
       attempt += 1
       var done: Result?
       do {
-        let connection = try session ?? borrow()
-        defer { if session == nil { connection.close() } }
+        let borrowed = target == nil
+        let connection = try target ?? borrow()
+        defer { if borrowed { connection.close() } }
         do {
           if readOnly {
             try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -139,12 +142,25 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
           throw error
         }
       } catch {
-        if let done, let request, PostgresFailure.leavesCommitUnknown(error) {
+        if let done, let request, PostgresFailure.isConnectionLost(error) {
           logger.debug(
             "the answer to COMMIT was lost; looking the request up",
             metadata: ["request": "\(request.id)", "error": "\(error)"])
           try resolve(request, doing: operation)
           return done
+        }
+        // A read whose connection broke runs again on a new one while the server may be
+        // restarting: nothing was written, and the command goes on.
+        if readOnly, PostgresFailure.isConnectionLost(error), attempt < Self.attempts,
+          Date() < (lost ?? Date()).addingTimeInterval(Self.resolvingFor)
+        {
+          lost = lost ?? Date()
+          target = nil
+          logger.debug(
+            "reconnecting to read again",
+            metadata: ["operation": "\(operation)", "error": "\(error)"])
+          if attempt > 1 { Thread.sleep(forTimeInterval: 0.5) }
+          continue
         }
         if PostgresFailure.isRetryable(error), attempt < Self.attempts {
           counter.add()
