@@ -9,6 +9,11 @@ public import TallyCore
 /// concurrent one (SQLSTATE 40001 or 40P01), so many people write at once and none sees a
 /// retryable error. Reads that must agree with each other (a report) run in one REPEATABLE READ
 /// snapshot. Undo and redo are per person: each change is journalled with who made it.
+///
+/// No wait is endless (``PostgresTimeouts``): connecting, each statement, each lock and each
+/// hand-over of an import's rows end, and a broken connection ends the command with one
+/// message. A write whose commit went unanswered is looked up by the request id it stored
+/// (``ChangeRequest``) and reported saved or not saved, never guessed nor sent again.
 public final class PostgresStorage: Storage, @unchecked Sendable {
   /// How many of the open project's latest readings the state holds.
   public static let pageSize = 200
@@ -142,12 +147,15 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   ) throws(TallyError) -> Result {
     let request = !readOnly && commit && recorded ? ChangeRequest() : nil
     var attempt = 0
+    var target = session
+    var lost: Date?
     while true {
       attempt += 1
       var done: Result?
       do {
-        let connection = try session ?? borrow()
-        defer { if session == nil { connection.close() } }
+        let borrowed = target == nil
+        let connection = try target ?? borrow()
+        defer { if borrowed { connection.close() } }
         do {
           if readOnly {
             try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -169,12 +177,25 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
           throw error
         }
       } catch {
-        if let done, let request, PostgresFailure.leavesCommitUnknown(error) {
+        if let done, let request, PostgresFailure.isConnectionLost(error) {
           logger.debug(
             "the answer to COMMIT was lost; looking the request up",
             metadata: ["request": "\(request.id)", "error": "\(error)"])
           try resolve(request, doing: operation)
           return done
+        }
+        // A read whose connection broke runs again on a new one while the server may be
+        // restarting: nothing was written, and the command goes on.
+        if readOnly, PostgresFailure.isConnectionLost(error), attempt < Self.attempts,
+          Date() < (lost ?? Date()).addingTimeInterval(Self.resolvingFor)
+        {
+          lost = lost ?? Date()
+          target = nil
+          logger.debug(
+            "reconnecting to read again",
+            metadata: ["operation": "\(operation)", "error": "\(error)"])
+          if attempt > 1 { Thread.sleep(forTimeInterval: 0.5) }
+          continue
         }
         if PostgresFailure.isRetryable(error), attempt < Self.attempts {
           counter.add()

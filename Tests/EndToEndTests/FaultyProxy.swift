@@ -8,6 +8,7 @@ final class FaultyProxy {
     case beforeCommit = "before-commit"
     case afterCommit = "after-commit"
     case afterCommitGone = "after-commit-gone"
+    case afterAnswer = "after-answer"
     case silent
   }
 

@@ -15,6 +15,9 @@ that names `change_request` (the request id every write stores):
                     hear it
     after-commit-gone   as after-commit, and the proxy then takes no new connection (the
                     server seems to stay away)
+    after-answer    the server's answer to the COMMIT is passed on, and then both sides are
+                    closed: the change is saved and the client knows it, but must reconnect
+                    to read the data back
     forward         breaks nothing
     silent          takes connections and never answers (a server that hangs)
 
@@ -72,7 +75,10 @@ def server_to_client(server, client, state):
             if not data:
                 break
             if state.get("committing"):
-                # The answer to the COMMIT: held back, and the connection broken.
+                # The answer to the COMMIT: held back (or passed on), and the connection
+                # broken.
+                if mode == "after-answer":
+                    client.sendall(data)
                 state["answered"].set()
                 return
             client.sendall(data)

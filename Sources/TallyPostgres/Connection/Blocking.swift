@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 
 /// Runs postgres-nio's async calls for tally's synchronous storage interface: the caller's
 /// thread waits while the work runs on a thread of its own.
@@ -15,22 +16,34 @@ final class Blocking: @unchecked Sendable {
   /// for a transaction, a copy).
   var taskExecutor: ThreadExecutor { executor }
 
-  /// Runs `work` and waits for its result, `seconds` at most.
+  /// Runs `work` and waits for its result, `seconds` at most, or until `closed` completes.
   ///
-  /// - Throws: What `work` throws, or ``NoAnswer`` when it took longer (it then goes on, and
-  ///   its result is dropped: the caller closes the connection it waited on).
+  /// - Parameters:
+  ///   - seconds: The longest wait.
+  ///   - closed: The close of the connection `work` waits on: PostgresNIO can leave a query
+  ///     sent as its connection closes waiting for ever, so the close ends the wait too.
+  ///   - work: The work.
+  /// - Returns: What `work` returns.
+  /// - Throws: What `work` throws, ``ConnectionClosed`` when `closed` completed first, or
+  ///   ``NoAnswer`` when it took longer (it then goes on, and its result is dropped: the caller
+  ///   closes the connection it waited on).
   func run<Value: Sendable>(
-    within seconds: Double, _ work: @escaping @Sendable () async throws -> Value
+    within seconds: Double, unless closed: EventLoopFuture<Void>? = nil,
+    _ work: @escaping @Sendable () async throws -> Value
   ) throws -> Value {
     let outcome = Outcome<Value>()
     let done = DispatchSemaphore(value: 0)
     Task(executorPreference: executor) {
+      let result: Result<Value, any Error>
       do {
-        outcome.result = .success(try await work())
+        result = .success(try await work())
       } catch {
-        outcome.result = .failure(error)
+        result = .failure(error)
       }
-      done.signal()
+      if outcome.settle(result) { done.signal() }
+    }
+    closed?.whenComplete { _ in
+      if outcome.settle(.failure(ConnectionClosed())) { done.signal() }
     }
     guard done.wait(timeout: .now() + seconds) == .success else {
       throw NoAnswer(seconds: seconds)
@@ -46,9 +59,25 @@ final class Blocking: @unchecked Sendable {
     executor.shutdown()
   }
 
-  /// A result handed from the work's thread to the waiting one; the semaphore orders the two.
+  /// A result handed to the waiting thread by whichever comes first, the work or the close.
   private final class Outcome<Value>: @unchecked Sendable {
-    var result: Result<Value, any Error>?
+    private let lock = NSLock()
+    private var settled: Result<Value, any Error>?
+
+    var result: Result<Value, any Error>? {
+      lock.lock()
+      defer { lock.unlock() }
+      return settled
+    }
+
+    /// Keeps `result` unless one came first; whether it was kept.
+    func settle(_ result: Result<Value, any Error>) -> Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      guard settled == nil else { return false }
+      settled = result
+      return true
+    }
   }
 }
 

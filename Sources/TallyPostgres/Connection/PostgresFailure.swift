@@ -16,10 +16,12 @@ enum PostgresFailure {
     return retryableStates.contains(state)
   }
 
-  /// Whether `error`, met while waiting for the answer to `COMMIT`, leaves it unknown whether
-  /// the server committed: the connection broke, or the server ended it (class 57P: shutting
-  /// down, crashed, terminated), or it did not answer in time.
-  static func leavesCommitUnknown(_ error: any Error) -> Bool {
+  /// Whether `error` says that the connection is gone: it broke, or the server ended it
+  /// (class 57P: shutting down, crashed, terminated; class 08), or it did not answer in time.
+  ///
+  /// Met while waiting for the answer to `COMMIT`, it leaves unknown whether the server
+  /// committed; met in a read, the read may run again on a new connection.
+  static func isConnectionLost(_ error: any Error) -> Bool {
     switch error {
     case is NoAnswer, is ConnectionClosed, is ServerUnreachable: return true
     case let error as PSQLError:
@@ -40,7 +42,7 @@ enum PostgresFailure {
     (error as? PSQLError)?.serverInfo?[.sqlState]
   }
 
-  /// The gist of a connection failure, without the connection pool's wrapping.
+  /// The gist of a connection failure, without PostgresNIO's wrapping.
   private static func shortCause(_ error: any Error) -> String {
     let text = "\(error)"
     for (known, said) in [
@@ -48,6 +50,7 @@ enum PostgresFailure {
       ("connectTimeout", "timed out"), ("Connect timeout", "timed out"),
       ("No such file", "no such file"),
       ("Network is unreachable", "network is unreachable"),
+      ("Connection reset", "connection reset"),
     ] where text.contains(known) {
       return said
     }

@@ -46,7 +46,7 @@ final class PostgresSession: @unchecked Sendable {
     // PostgresNIO leaves a query on a connection that closed waiting for an answer.
     guard !connection.isClosed else { throw ConnectionClosed() }
     do {
-      return try blocking.run(within: answerWithin) {
+      return try blocking.run(within: answerWithin, unless: connection.closeFuture) {
         try await connection.query(query, logger: logger).collect()
       }
     } catch let error as NoAnswer {

@@ -32,7 +32,9 @@ extension PostgresStorage {
       // After the commit (or a dry run's rollback): the stored data as it now is.
       return Commit(
         message: done.message,
-        snapshot: try snapshot(on: session.ifOpen, openProject: openProject),
+        snapshot: job.dryRun
+          ? try snapshot(on: session.ifOpen, openProject: openProject)
+          : try snapshot(after: done.message, on: session, openProject: openProject),
         importOutcome: done.outcome)
     }
   }

@@ -16,7 +16,8 @@ extension PostgresStorage {
       let (message, entry) = try write(request, on: session)
       try keepHouse(after: entry, on: session)
       return Commit(
-        message: message, snapshot: try snapshot(on: session.ifOpen, openProject: openProject))
+        message: message,
+        snapshot: try snapshot(after: message, on: session, openProject: openProject))
     }
   }
 
@@ -64,6 +65,23 @@ extension PostgresStorage {
     guard let entry, PostgresWriter.isTrimmingDue(after: entry), session.isOpen else { return }
     _ = try? transaction(doing: "trim the journal", on: session) { session in
       try PostgresWriter(session: session, storage: self).trimJournal()
+    }
+  }
+
+  /// The stored state after a change was committed, read in a snapshot of its own (on a new
+  /// connection if the change's broke).
+  ///
+  /// - Throws: ``TallyError`` that says the change was saved, when the state cannot be read:
+  ///   "nothing was changed" would be a guess, and a wrong one.
+  func snapshot(
+    after message: String, on session: PostgresSession, openProject: ProjectID?
+  ) throws(TallyError) -> Snapshot {
+    do {
+      return try snapshot(on: session.ifOpen, openProject: openProject)
+    } catch {
+      throw TallyError(
+        error.kind, "\(message); it was saved, but then: \(error.message)",
+        hint: "The change is stored (`tally log` lists it); only reading the data back failed.")
     }
   }
 
