@@ -37,7 +37,7 @@ struct PostgresAccessStorageTests {
     let project = try ana.addProject("Hours", at: clock.now())
     let before = try bob.dataVersion()
     #expect(try bob.snapshot(openProject: nil).projects.isEmpty)
-    try ana.share(project, with: "bob", level: .read)
+    #expect(try ana.share(project, with: "bob", level: .read) == .read)
     let shared = try bob.dataVersion()
     #expect(shared != before)
     #expect(try bob.snapshot(openProject: nil).projects.map(\.project.title) == ["Hours"])
@@ -52,7 +52,7 @@ struct PostgresAccessStorageTests {
   @Test func aWriterMayNotChangeSettingsEvenThroughTheStore() throws {
     let (ana, bob) = try team()
     let project = try ana.addProject("Hours", at: clock.now())
-    try ana.share(project, with: "bob", level: .write)
+    #expect(try ana.share(project, with: "bob", level: .write) == .write)
     let store = try makeStore(bob)
     let now = clock.now()
     #expect(
