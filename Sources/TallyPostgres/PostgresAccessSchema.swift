@@ -80,6 +80,8 @@ enum PostgresAccessSchema {
           (OLD.id, OLD.title, OLD.title_key, OLD.units, OLD.frequency, OLD.kind, OLD.decimals,
             OLD.goals, OLD.created_at)
           AND NOT OLD.id = ANY(tally_project_ids(3))
+          -- A superuser or a role with BYPASSRLS sees past the policies: past this too.
+          AND NOT (SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user)
         THEN
           RAISE EXCEPTION 'only an owner of project % may change it', OLD.title
             USING ERRCODE = '42501';

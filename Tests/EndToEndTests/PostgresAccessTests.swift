@@ -218,6 +218,12 @@ struct PostgresAccessTests {
     #expect(check.stdout.contains("Weight: nobody owns the project"))
   }
 
+  @Test func theAdministratorPastThePoliciesMayChangeAnyProject() throws {
+    let team = try weightTeam()
+    try team.admin.succeed("project", "edit", "Weight", "--units", "lb")
+    #expect(try team.person("ana").succeed("project", "list").contains("lb"))
+  }
+
   @Test func aShareSaysWhatAGroupGivesBeyondIt() throws {
     let team = try weightTeam()
     let ana = try team.person("ana")
