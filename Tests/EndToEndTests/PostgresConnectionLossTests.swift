@@ -45,16 +45,27 @@ struct PostgresConnectionLossTests {
     return write.map { $0 == "FILE" ? file.path : $0 }
   }
 
-  @Test(arguments: writes) func aCommitWhoseAnswerWasLostIsReportedSaved(write: [String]) throws {
-    let (sandbox, database) = try hours()
+  /// Runs `write` through a proxy that breaks the connection as `fault` says (with tally's
+  /// debug log when `logged`), and checks that it ended within the bound.
+  private func write(
+    _ write: [String], in sandbox: Sandbox, to database: String, through fault: FaultyProxy.Mode,
+    logged: Bool = true
+  ) throws -> TallyBinary.Result {
     let proxy = try FaultyProxy(
-      to: "127.0.0.1", port: PostgresTestServer.address?.port ?? 0, .afterCommit)
+      to: "127.0.0.1", port: PostgresTestServer.address?.port ?? 0, fault)
     var environment = sandbox.environment
     environment["TALLY_DB"] = proxy.url(through: database)
-    environment["TALLY_LOG"] = "debug"
+    if logged { environment["TALLY_LOG"] = "debug" }
     let start = Date()
     let result = try sandbox.tally.run(try words(write, in: sandbox), environment: environment)
     #expect(Date().timeIntervalSince(start) < Self.bound, "\(result.stderr)")
+    return result
+  }
+
+  @Test(arguments: writes) func aCommitWhoseAnswerWasLostIsReportedSaved(write: [String]) throws {
+    let (sandbox, database) = try hours()
+    let result = try self.write(
+      write, in: sandbox, to: database, through: .afterCommit)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.stderr.contains(write[0] == "item" ? "Added reading 1 to Hours: 3" : "Imported 1"))
@@ -72,13 +83,8 @@ struct PostgresConnectionLossTests {
   {
     let (sandbox, database) = try hours()
     let before = try sandbox.everything()
-    let proxy = try FaultyProxy(
-      to: "127.0.0.1", port: PostgresTestServer.address?.port ?? 0, .beforeCommit)
-    var environment = sandbox.environment
-    environment["TALLY_DB"] = proxy.url(through: database)
-    let start = Date()
-    let result = try sandbox.tally.run(try words(write, in: sandbox), environment: environment)
-    #expect(Date().timeIntervalSince(start) < Self.bound, "\(result.stderr)")
+    let result = try self.write(
+      write, in: sandbox, to: database, through: .beforeCommit, logged: false)
     #expect(result.status == 1)
     #expect(
       result.stderr.contains("broke during the commit, and the server did not keep the change"))
@@ -106,14 +112,8 @@ struct PostgresConnectionLossTests {
     write: [String]
   ) throws {
     let (sandbox, database) = try hours()
-    let proxy = try FaultyProxy(
-      to: "127.0.0.1", port: PostgresTestServer.address?.port ?? 0, .afterAnswer)
-    var environment = sandbox.environment
-    environment["TALLY_DB"] = proxy.url(through: database)
-    environment["TALLY_LOG"] = "debug"
-    let start = Date()
-    let result = try sandbox.tally.run(try words(write, in: sandbox), environment: environment)
-    #expect(Date().timeIntervalSince(start) < Self.bound, "\(result.stderr)")
+    let result = try self.write(
+      write, in: sandbox, to: database, through: .afterAnswer)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.stderr.contains(write[0] == "item" ? "Added reading 1 to Hours: 3" : "Imported 1"))
