@@ -224,6 +224,26 @@ struct PostgresAccessTests {
     #expect(try team.person("ana").succeed("project", "list").contains("lb"))
   }
 
+  /// Role names are the server's, and may hold anything in quotes: the listing shows them
+  /// escaped, in a table that fits the terminal.
+  @Test func aHostileRoleNameIsShownEscaped() throws {
+    let team = try weightTeam()
+    let name = "evil\u{1B}[31m\u{202E}ロール"
+    _ = try PostgresTestServer.psql(
+      PostgresTestServer.url(of: team.database),
+      "DO $$ BEGIN CREATE ROLE \"\(name)\" NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+    let ana = try team.person("ana")
+    let shared = try ana.run("share", "Weight", name, "--read")
+    #expect(shared.status == 0, "\(shared.stderr)")
+    #expect(!shared.stderr.contains("\u{1B}") && shared.stderr.contains("evil\\e[31m"))
+    var narrow = ana.environment
+    narrow["COLUMNS"] = "40"
+    let listing = try ana.tally.run(["share", "Weight"], environment: narrow)
+    #expect(!listing.stdout.contains("\u{1B}") && !listing.stdout.contains("\u{202E}"))
+    #expect(listing.stdout.contains("evil\\e[31m\\u{202E}ロール"))
+    #expect(listing.stdout.split(separator: "\n").allSatisfy { $0.count <= 40 })
+  }
+
   @Test func aShareSaysWhatAGroupGivesBeyondIt() throws {
     let team = try weightTeam()
     let ana = try team.person("ana")

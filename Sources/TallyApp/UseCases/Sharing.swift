@@ -1,5 +1,6 @@
 public import TallyCore
 public import TallyPostgres
+import TallyReports
 
 /// Who may use which project on a shared server: `tally share`, `unshare` and `team setup`.
 ///
@@ -11,6 +12,16 @@ public enum Sharing {
     public var title: String
     /// The grants, owners first.
     public var access: [ProjectAccess]
+
+    /// The grants as a table (`ROLE`, `ACCESS`) that fits `width` columns: role names are a
+    /// server's, and may hold anything PostgreSQL takes in quotes.
+    public func table(width: Int?) -> String {
+      var table = TextTable(columns: [.init("ROLE", .text), .init("ACCESS")])
+      for grant in access {
+        table.append([grant.role, grant.level.rawValue])
+      }
+      return table.render(width: width)
+    }
   }
 
   /// Who may use the project titled `title`.
@@ -63,11 +74,9 @@ public enum Sharing {
     guard let storage = try options.openStorage() as? any StorageSharing else {
       throw notShared
     }
-    let key = Project.titleKey(title)
     guard
-      let project = try storage.snapshot(openProject: nil).projects.first(where: {
-        Project.titleKey($0.project.title) == key
-      })?.project
+      let project = AppState(stored: try storage.snapshot(openProject: nil)).project(
+        titled: title)?.project
     else {
       throw TallyError(.notFound, "there is no project titled \(VisibleText.quoted(title))")
     }

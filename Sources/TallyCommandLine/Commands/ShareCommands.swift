@@ -52,14 +52,7 @@ public struct ShareCommand: ParsableCommand {
     let options = try global.sessionOptions(creating: false)
     guard let role, let level, let granted = AccessLevel(rawValue: level.rawValue) else {
       let listing = try Sharing.list(title, options: options)
-      let width = max(4, listing.access.map(\.role.count).max() ?? 0)
-      var text = "role".padding(toLength: width, withPad: " ", startingAt: 0) + "  access\n"
-      for grant in listing.access {
-        text +=
-          VisibleText.escaped(grant.role).padding(toLength: width, withPad: " ", startingAt: 0)
-          + "  \(grant.level.rawValue)\n"
-      }
-      FileHandle.standardOutput.write(Data(text.utf8))
+      FileHandle.standardOutput.write(Data(listing.table(width: options.display.width).utf8))
       return
     }
     let message = try Sharing.share(title, with: role, level: granted, options: options)

@@ -21,10 +21,7 @@ extension PostgresStorage: StorageSharing {
   ) throws(TallyError) -> AccessLevel {
     try transaction(doing: "share the project") { session in
       let title = try ownedTitle(project, doing: "share", on: session)
-      let exists =
-        try session.value(
-          "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = \(role))", as: Bool.self) ?? false
-      guard exists else {
+      guard try Self.roleExists(role, session) else {
         throw TallyError(
           .notFound,
           "there is no role \(VisibleText.quoted(role)) on the server; nothing was changed",

@@ -73,7 +73,8 @@ extension PostgresStorage {
     }
   }
 
-  private static func roleExists(_ role: String, _ session: PostgresSession) throws -> Bool {
+  /// Whether the server has the role `role`.
+  static func roleExists(_ role: String, _ session: PostgresSession) throws -> Bool {
     try session.value(
       "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = \(role))", as: Bool.self) ?? false
   }
