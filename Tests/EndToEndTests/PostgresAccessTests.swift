@@ -231,7 +231,8 @@ struct PostgresAccessTests {
     let name = "evil\u{1B}[31m\u{202E}ロール"
     _ = try PostgresTestServer.psql(
       PostgresTestServer.url(of: team.database),
-      "DO $$ BEGIN CREATE ROLE \"\(name)\" NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+      "DO $$ BEGIN CREATE ROLE \"\(name)\" NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+    )
     let ana = try team.person("ana")
     let shared = try ana.run("share", "Weight", name, "--read")
     #expect(shared.status == 0, "\(shared.stderr)")
