@@ -158,6 +158,7 @@ enum PostgresSchema {
         """,
       ]
     ),
+    ("v6 rollups", PostgresRollups.migration),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.

@@ -36,6 +36,16 @@ extension PostgresStorage: StorageChecking {
           lastReadingAt: figures.last.map(Timestamp.init(microsecondsSince1970:)),
           fall: summary.project.kind == .meter ? try facts.firstFall(of: summary.id) : nil)
         report.problems += project.problems
+        let rollups = PostgresRollups(session: session)
+        for level in [RollupLevel.quarter, .day] {
+          if let difference = RollupDifference.first(
+            level: level, stored: try rollups.stored(level, of: summary.id),
+            counted: try rollups.counted(level, of: summary.id))
+          {
+            report.problems.append(.rollups(project: summary.project.title, difference: difference))
+            break
+          }
+        }
       }
       report.projects = rows.count
       for title in try session.rows(
@@ -55,6 +65,14 @@ extension PostgresStorage: StorageChecking {
         }
       }
       return report
+    }
+  }
+}
+
+extension PostgresStorage {
+  public func rebuildRollups() throws(TallyError) {
+    try transaction(doing: "sum the rollups again") { session in
+      try PostgresRollups(session: session).rebuildAll(bypassesPolicies: bypassesPolicies)
     }
   }
 }

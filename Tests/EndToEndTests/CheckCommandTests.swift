@@ -39,8 +39,8 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == "All checks hold for \(database.path): SQLite's integrity check, the counters and "
-        + "meter readings of 2 projects, 5 journal entries, the files' modes.\n")
+        == "All checks hold for \(database.path): SQLite's integrity check, the counters, "
+        + "rollups and meter readings of 2 projects, 5 journal entries, the files' modes.\n")
     #expect(result.stderr == "")
     #expect(try Data(contentsOf: database) == before)
   }
@@ -186,7 +186,7 @@ import Testing
       "postgresql://\(parts.user ?? "")@\(parts.host ?? ""):\(parts.port ?? 0)\(parts.path)"
     #expect(
       sound.stdout
-        == "All checks hold for \(shown): the counters and meter readings of 1 project, "
+        == "All checks hold for \(shown): the counters, rollups and meter readings of 1 project, "
         + "3 journal entries.\n")
     _ = try PostgresTestServer.psql(
       url, "UPDATE project SET reading_count = 7; UPDATE reading SET amount = 900 WHERE id = 2")

@@ -7,7 +7,7 @@ extension IntegrityReport {
     guard holds else { return problems.map(\.description) }
     var checked: [String] = []
     if checksFile { checked.append("SQLite's integrity check") }
-    checked.append("the counters and meter readings of \(Self.count(projects, "project"))")
+    checked.append("the counters, rollups and meter readings of \(Self.count(projects, "project"))")
     checked.append(Self.count(journalEntries, "journal entry", plural: "journal entries"))
     if checksFile { checked.append("the files' modes") }
     return ["All checks hold for \(database): \(checked.joined(separator: ", "))."]

@@ -10,7 +10,16 @@ extension SessionOptions {
   /// - Returns: What was checked and what was found; problems are findings, not errors.
   /// - Throws: ``TallyError`` when there is no database to check, it is not tally's, or it
   ///   cannot be read at all.
-  public func checkStorage() throws(TallyError) -> IntegrityReport {
+  ///
+  /// - Parameter repairingRollups: Whether to sum every project's rollups again from its
+  ///   readings first (`tally check --repair`), which writes.
+  public func checkStorage(repairingRollups: Bool = false) throws(TallyError) -> IntegrityReport {
+    if repairingRollups {
+      guard let storage = try openStorage() as? any StorageChecking else {
+        throw TallyError(.storage, "this database cannot be repaired")
+      }
+      try storage.rebuildRollups()
+    }
     guard PostgresAddress.isServerURL(location.path) else {
       return try TallyDatabase.check(at: location)
     }

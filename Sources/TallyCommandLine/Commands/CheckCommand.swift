@@ -12,16 +12,23 @@ public struct CheckCommand: ParsableCommand {
       reading counter and last reading time equal its readings, a meter's readings never fall \
       without a reset mark, and every journal entry can be read for undo. Reports a database \
       file (or its -wal, -shm or -journal) that other users may read or change, and a folder \
-      they may list. Only reads. Prints one line per problem and exits 1, or one line saying \
-      that all checks hold and exits 0. On a PostgreSQL server, tally's rules are checked.
+      they may list. Each project's rollups (the figures of its quarter hours and days that \
+      reports add up) must equal its readings. Only reads, unless --repair. Prints one line \
+      per problem and exits 1, or one line saying that all checks hold and exits 0. On a \
+      PostgreSQL server, tally's rules are checked.
       """)
 
   @OptionGroup var global: GlobalOptions
 
+  @Flag(
+    help: "First sum every project's rollups again from its readings (the repair when they differ).")
+  var repair = false
+
   public init() {}
 
   public func run() throws {
-    let report = try global.sessionOptions(creating: false, readOnly: true).checkStorage()
+    let report = try global.sessionOptions(creating: false, readOnly: !repair).checkStorage(
+      repairingRollups: repair)
     FileHandle.standardOutput.write(Data(report.lines.map { $0 + "\n" }.joined().utf8))
     guard report.holds else { throw ExitCode(ExitStatus.failure) }
   }

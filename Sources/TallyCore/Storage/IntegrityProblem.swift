@@ -19,6 +19,9 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
   /// A project on a shared server that nobody owns: nobody may share it, change its settings
   /// or delete it.
   case ownerless(project: String)
+  /// A project's rollups (the stored figures of its quarters and days, which reports add up)
+  /// differ from its readings: `difference` says where first.
+  case rollups(project: String, difference: RollupDifference)
 
   public var description: String {
     switch self {
@@ -43,6 +46,8 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
     case .ownerless(let project):
       "\(project): nobody owns the project (its owner's grant was taken away past tally), so "
         + "nobody may share, change or delete it"
+    case .rollups(let project, let difference):
+      "\(project): \(difference)"
     }
   }
 

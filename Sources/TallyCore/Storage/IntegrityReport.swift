@@ -36,4 +36,9 @@ public protocol StorageChecking: Storage {
   /// - Returns: What was checked and found; a problem is a finding, not an error.
   /// - Throws: ``TallyError`` when the data cannot be read at all.
   func checkIntegrity() throws(TallyError) -> IntegrityReport
+
+  /// Sums every project's rollups again from its readings, in one transaction: the repair
+  /// for rollups that `checkIntegrity()` finds differing (after another program changed the
+  /// readings past tally).
+  func rebuildRollups() throws(TallyError)
 }

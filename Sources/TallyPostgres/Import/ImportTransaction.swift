@@ -41,6 +41,8 @@ struct ImportTransaction {
     /// A range that holds the ids of the readings added, and perhaps others'.
     var readingIDs: ClosedRange<Int64>?
     var latest: Int64?
+    /// The quarters of the readings added, as SQL with a column `quarter`.
+    var quarters = ""
   }
 
   func run() throws -> Done {
@@ -66,6 +68,7 @@ struct ImportTransaction {
           project: project, batch: batchID, projectIsEmpty: projectIsEmpty)
       }
     let imported = loaded.imported
+    if imported > 0 { try PostgresRollups(session: session).refresh(project.id, quarters: loaded.quarters) }
     try ChangePlan.checkRepeat(
       of: job, into: project, sha256: loaded.sha256, adding: imported, in: facts)
     if project.kind == .meter, imported > 0 {
@@ -131,6 +134,11 @@ struct ImportTransaction {
     guard sink.sent > 0 else { return loaded }
     loaded.imported = sink.sent
     loaded.latest = sink.latest
+    // The project held nothing before: its readings are the import's.
+    loaded.quarters = """
+      SELECT DISTINCT \(PostgresRollups.quarterOfTimestamp) AS quarter FROM reading
+      WHERE project_id = \(project.rawValue)
+      """
     loaded.readingIDs = try readingIDs(from: firstID)
     return loaded
   }
@@ -184,6 +192,9 @@ struct ImportTransaction {
       ORDER BY timestamp, line
       """)
     loaded.imported = staged.sink.sent - duplicates
+    loaded.quarters = """
+      SELECT DISTINCT \(PostgresRollups.quarterOfTimestamp) AS quarter FROM import_row r \(keep)
+      """
     // The latest staged time, duplicates among them: a duplicate is at a time already stored.
     loaded.latest = staged.sink.latest
     loaded.readingIDs = try readingIDs(from: firstID)

@@ -2,8 +2,8 @@ import PostgresNIO
 public import TallyCore
 
 /// Sums up a project's readings over ranges of time on the server, inside one snapshot, so
-/// that a report sees one state of the data: each range is one index-only scan there.
-final class PostgresAggregates: RangeAggregates {
+/// that a report sees one state of the data: from the rollups, days and quarters at a time.
+final class PostgresAggregates: RangeAggregates, RollupSource {
   private let facts: PostgresFacts
   private let project: Int64
 
@@ -32,48 +32,62 @@ final class PostgresAggregates: RangeAggregates {
   }
 
   func aggregate(from start: Timestamp, to end: Timestamp) throws -> RangeFigures {
-    guard
-      let (count, sum, min, max) = try facts.session.row(
-        """
-        SELECT COUNT(*)::BIGINT, COALESCE(SUM(amount), 0), MIN(amount), MAX(amount) FROM reading
-        WHERE project_id = \(project) AND timestamp >= \(start.microsecondsSince1970)
-          AND timestamp < \(end.microsecondsSince1970)
-        """, as: (Int64, Double, Double?, Double?).self)
-    else { return RangeFigures(count: 0, sum: 0, min: nil, max: nil) }
-    return RangeFigures(count: Int(count), sum: sum, min: min, max: max)
+    try aggregates([start..<end])[0]
   }
 
   var answersManyRangesAtOnce: Bool { true }
 
-  /// Every range in one statement.
-  ///
-  /// One round trip, and the server plans (and checks the person's access) once, not once per
-  /// period. Each range is the same index-only scan as
-  /// ``aggregate(from:to:)``'s, so the sums add in the same order.
+  /// Every range from the rollups (see ``RollupPlan``), in one statement: one round trip,
+  /// and the server plans (and checks the person's access) once, not once per period.
   func aggregates(_ ranges: [Range<Timestamp>]) throws -> [RangeFigures] {
-    guard ranges.count > 1 else {
-      return try ranges.map { try aggregate(from: $0.lowerBound, to: $0.upperBound) }
+    let plan = RollupPlan(
+      ranges: ranges.map {
+        $0.lowerBound.microsecondsSince1970..<$0.upperBound.microsecondsSince1970
+      })
+    return plan.figures(from: try rows(for: plan.request))
+  }
+
+  func rows(for request: RollupRequest) throws -> RollupRows {
+    func bounds(_ runs: [ClosedRange<Int64>]) -> ([Int64], [Int64]) {
+      (runs.map(\.lowerBound), runs.map(\.upperBound))
     }
-    let starts = ranges.map(\.lowerBound.microsecondsSince1970)
-    let ends = ranges.map(\.upperBound.microsecondsSince1970)
+    let (dayLows, dayHighs) = bounds(request.days)
+    let (quarterLows, quarterHighs) = bounds(request.quarters)
+    let leafStarts = request.leaves.map(\.lowerBound)
+    let leafEnds = request.leaves.map(\.upperBound)
+    // Kind 0: days, 1: quarters, 2: leaves (numbered from 1), each ascending.
     let rows = try facts.session.rows(
       """
-      SELECT x.count, x.sum, x.min, x.max
-      FROM unnest(\(starts)::BIGINT[], \(ends)::BIGINT[]) WITH ORDINALITY AS r (s, e, i)
+      SELECT 0, d.day, d.count, d.total, d.smallest, d.largest
+      FROM unnest(\(dayLows)::BIGINT[], \(dayHighs)::BIGINT[]) AS r (low, high)
+      JOIN reading_day d ON d.project_id = \(project) AND d.day BETWEEN r.low AND r.high
+      UNION ALL
+      SELECT 1, q.quarter, q.count, q.total, q.smallest, q.largest
+      FROM unnest(\(quarterLows)::BIGINT[], \(quarterHighs)::BIGINT[]) AS r (low, high)
+      JOIN reading_quarter q ON q.project_id = \(project) AND q.quarter BETWEEN r.low AND r.high
+      UNION ALL
+      SELECT 2, r.i, x.count, x.total, x.smallest, x.largest
+      FROM unnest(\(leafStarts)::BIGINT[], \(leafEnds)::BIGINT[]) WITH ORDINALITY AS r (s, e, i)
       CROSS JOIN LATERAL (
-        SELECT COUNT(*)::BIGINT AS count, COALESCE(SUM(amount), 0) AS sum, MIN(amount) AS min,
-          MAX(amount) AS max
+        SELECT count(*)::BIGINT AS count, sum(amount ORDER BY timestamp, amount, id) AS total,
+          min(amount) AS smallest, max(amount) AS largest
         FROM reading WHERE project_id = \(project) AND timestamp >= r.s AND timestamp < r.e
       ) x
-      ORDER BY r.i
+      ORDER BY 1, 2
       """)
-    guard rows.count == ranges.count else {
-      throw TallyError(.storage, "the server summed \(rows.count) of \(ranges.count) periods")
+    var answer = RollupRows(
+      days: [], quarters: [], leaves: Array(repeating: .empty, count: request.leaves.count))
+    for row in rows {
+      let (kind, bucket, count, total, smallest, largest) = try row.decode(
+        (Int32, Int64, Int64, Double?, Double?, Double?).self)
+      let figures = RangeFigures(count: Int(count), sum: total ?? 0, min: smallest, max: largest)
+      switch kind {
+      case 0: answer.days.append(BucketFigures(bucket: bucket, figures: figures))
+      case 1: answer.quarters.append(BucketFigures(bucket: bucket, figures: figures))
+      default: answer.leaves[Int(bucket) - 1] = figures
+      }
     }
-    return try rows.map { row in
-      let (count, sum, min, max) = try row.decode((Int64, Double, Double?, Double?).self)
-      return RangeFigures(count: Int(count), sum: sum, min: min, max: max)
-    }
+    return answer
   }
 
   func reading(_ side: ReadingOrder.Side, of key: ReadingOrder.Key) throws -> Reading? {

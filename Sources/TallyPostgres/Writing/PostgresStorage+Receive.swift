@@ -85,6 +85,7 @@ extension PostgresStorage: StorageReceiving {
         try session.execute(
           "SELECT setval('\(table)_id_seq', GREATEST((SELECT MAX(id) FROM \(table)), 1))")
       }
+      try PostgresRollups(session: session).rebuildAll(bypassesPolicies: bypassesPolicies)
       var stored: [ProjectID: RangeFigures] = [:]
       for row in try session.rows(
         "SELECT project_id, count(*)::BIGINT, SUM(amount) FROM reading GROUP BY project_id")

@@ -63,12 +63,16 @@ struct PostgresWriter {
       try PostgresAccess(session: session, user: user).require(change.requiredAccess)
     }
     var counters = CounterChanges()
-    try apply(change, counting: &counters)
+    var stale = StaleRollups()
+    try apply(change, counting: &counters, stale: &stale)
     try updateCounters(counters)
+    try PostgresRollups(session: session).refresh(stale)
     try ChangeRules.check(change, in: facts)
   }
 
-  private func apply(_ change: Change, counting counters: inout CounterChanges) throws {
+  private func apply(
+    _ change: Change, counting counters: inout CounterChanges, stale: inout StaleRollups
+  ) throws {
     switch change {
     case .insertProject(let project):
       try session.rows(
@@ -104,6 +108,7 @@ struct PostgresWriter {
         throw RowChanged(what: "project \(project.title) (it holds \(left) readings now)")
       }
       try session.rows("DELETE FROM project WHERE id = \(project.id.rawValue)")
+      stale.clear(project.id)
     case .insertReadings(let readings):
       for reading in readings {
         try session.rows(
@@ -114,6 +119,7 @@ struct PostgresWriter {
             \(reading.batchID?.rawValue), \(reading.isReset))
           """)
         counters.added(reading)
+        stale.note(reading.projectID, at: reading.timestamp)
       }
     case .updateReading(let before, let after):
       let updated = try session.rows(
@@ -128,6 +134,8 @@ struct PostgresWriter {
         RETURNING id
         """)
       guard updated.count == 1 else { throw RowChanged(what: "reading \(before.id)") }
+      stale.note(before.projectID, at: before.timestamp)
+      stale.note(after.projectID, at: after.timestamp)
       counters.moved(from: before.projectID, to: after.projectID)
     case .deleteReadings(let readings):
       for reading in readings {
@@ -141,6 +149,7 @@ struct PostgresWriter {
           RETURNING id
           """)
         guard deleted.count == 1 else { throw RowChanged(what: "reading \(reading.id)") }
+        stale.note(reading.projectID, at: reading.timestamp)
         counters.removed(1, from: reading.projectID)
       }
     case .startTimer(let timer):
@@ -166,9 +175,11 @@ struct PostgresWriter {
         try expectBatchUntouched(batch, picked)
         let moved = try setAside(picked, heldFor: Change.setAsideLabel(of: batch))
         counters.removed(moved, from: batch.projectID)
+        try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
       }
       try markImport(batch, undone: true)
     case .restoreImport(let batch):
+      try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
       let moved = try restore(heldFor: Change.setAsideLabel(of: batch))
       counters.restored(moved, to: batch.projectID)
       try markImport(batch, undone: false)
@@ -176,12 +187,14 @@ struct PostgresWriter {
       let moved = try setAside(
         "project_id = \(project.rawValue)", heldFor: Change.setAsideLabel(of: project))
       counters.removed(moved, from: project)
+      stale.clear(project)
     case .restoreReadings(let project):
+      try noteSetAside(Change.setAsideLabel(of: project), of: project, in: &stale)
       let moved = try restore(heldFor: Change.setAsideLabel(of: project))
       counters.restored(moved, to: project)
     case .batch(let changes):
       for change in changes {
-        try apply(change, counting: &counters)
+        try apply(change, counting: &counters, stale: &stale)
       }
     }
   }
@@ -235,6 +248,21 @@ struct PostgresWriter {
         )
         SELECT count(*)::BIGINT FROM kept
         """, as: Int64.self) ?? 0)
+  }
+
+  /// Notes the times of the readings set aside as `key`, which belong to `project`.
+  private func noteSetAside(
+    _ key: String, of project: ProjectID, in stale: inout StaleRollups
+  ) throws {
+    guard
+      let (first, last) = try session.row(
+        "SELECT MIN(timestamp), MAX(timestamp) FROM set_aside_reading WHERE held_for = \(key)",
+        as: (Int64?, Int64?).self),
+      let first, let last
+    else { return }
+    stale.note(
+      project, from: Timestamp(microsecondsSince1970: first),
+      to: Timestamp(microsecondsSince1970: last))
   }
 
   /// Moves the readings set aside as `key` back into the readings.

@@ -130,6 +130,9 @@ extension TallyDatabase: StorageChecking {
         lastReadingAt: figures.last.map(Timestamp.init(microsecondsSince1970:)),
         fall: summary.project.kind == .meter ? try db.firstFall(of: summary.id) : nil)
       report.problems += project.problems
+      if let difference = try db.rollupDifference(of: summary.id) {
+        report.problems.append(.rollups(project: summary.project.title, difference: difference))
+      }
     }
     report.projects = records.count
     let entries = try JournalRecord.order(JournalRecord.Columns.id).fetchCursor(db)
@@ -142,5 +145,11 @@ extension TallyDatabase: StorageChecking {
           .unreadableJournalEntry(id: entry.id ?? 0, description: entry.description))
       }
     }
+  }
+}
+
+extension TallyDatabase {
+  public func rebuildRollups() throws(TallyError) {
+    try write(doing: "sum the rollups again") { db in try db.rebuildAllRollups() }
   }
 }

@@ -15,7 +15,14 @@ enum Schema {
   /// The first migration's name: a database that has it applied is tally's.
   static let firstMigration = "v1 projects, readings, timers, journal"
 
-  static var migrator: DatabaseMigrator {
+  /// Every migration, telling nobody of its progress.
+  static var migrator: DatabaseMigrator { migrator() }
+
+  /// Every migration; a migration that takes a while (a large database's first rollups) tells
+  /// `progress` the share done now and then.
+  static func migrator(
+    progress: @escaping @Sendable (Double) -> Void = { _ in }
+  ) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration(firstMigration) { db in
       try db.execute(
@@ -155,6 +162,12 @@ enum Schema {
       // How each import read its file (zone, date format, columns, ... as JSON), so that
       // importing the same file again another way is told apart; NULL for older imports.
       try db.execute(sql: "ALTER TABLE import_batch ADD COLUMN settings TEXT")
+    }
+    migrator.registerMigration("v8 rollups") { db in
+      // Figures per project and quarter hour, and per day, kept by every write: reports add
+      // these up instead of the readings. Summed here once from the readings there are.
+      try db.execute(sql: RollupSQL.createTables)
+      try db.rebuildAllRollups(progress: progress)
     }
     return migrator
   }

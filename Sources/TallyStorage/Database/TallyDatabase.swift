@@ -63,7 +63,8 @@ public struct TallyDatabase: Storage {
   /// - Throws: ``TallyError`` when the path is not a regular file, the file is not a tally
   ///   database, cannot be opened, or was written by a newer tally.
   public static func open(
-    at location: DatabaseLocation, access: Access, busyTimeout: TimeInterval = 30
+    at location: DatabaseLocation, access: Access, busyTimeout: TimeInterval = 30,
+    migrationProgress: @escaping @Sendable (Double) -> Void = { _ in }
   ) throws(TallyError) -> TallyDatabase {
     let path = location.path
     let kind = PathKind.of(path)
@@ -75,7 +76,8 @@ public struct TallyDatabase: Storage {
       }
       // Another process made it meanwhile: it is opened as theirs.
     }
-    return try openExisting(path, access: access, busyTimeout: busyTimeout)
+    return try openExisting(
+      path, access: access, busyTimeout: busyTimeout, migrationProgress: migrationProgress)
   }
 
   /// Sets up the new, empty file `created` made, and takes it back if that fails.
@@ -110,7 +112,8 @@ public struct TallyDatabase: Storage {
   /// Opens a file that is there: looked at without writing first, since setting up WAL
   /// writes to it.
   private static func openExisting(
-    _ path: String, access: Access, busyTimeout: TimeInterval
+    _ path: String, access: Access, busyTimeout: TimeInterval,
+    migrationProgress: @escaping @Sendable (Double) -> Void
   ) throws(TallyError) -> TallyDatabase {
     let (reader, holdsNothing, isCurrent): (DatabaseQueue, Bool, Bool)
     do {
@@ -129,8 +132,8 @@ public struct TallyDatabase: Storage {
     if access == .read, isCurrent { return TallyDatabase(queue: reader, path: path) }
     try? reader.close()
     try refuseUnwritable(path)
-    return try opening(path, busyTimeout: busyTimeout) { configuration in
-      try DatabaseQueue(path: path, configuration: configuration)
+    return try opening(path, busyTimeout: busyTimeout, migrationProgress: migrationProgress) {
+      configuration in try DatabaseQueue(path: path, configuration: configuration)
     }
   }
 
@@ -184,7 +187,8 @@ public struct TallyDatabase: Storage {
 
   private static func opening(
     _ path: String, busyTimeout: TimeInterval, created: CreatedDatabase? = nil,
-    inMemory: Bool = false, _ makeQueue: (Configuration) throws -> DatabaseQueue
+    inMemory: Bool = false, migrationProgress: @escaping @Sendable (Double) -> Void = { _ in },
+    _ makeQueue: (Configuration) throws -> DatabaseQueue
   ) throws(TallyError) -> TallyDatabase {
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)
@@ -212,7 +216,7 @@ public struct TallyDatabase: Storage {
         try db.execute(sql: "PRAGMA synchronous = FULL")
       }
       let database = TallyDatabase(queue: queue, path: path, created: created)
-      try database.migrate()
+      try database.migrate(progress: migrationProgress)
       return database
     } catch let error as TallyError {
       throw error
@@ -222,9 +226,9 @@ public struct TallyDatabase: Storage {
   }
 
   /// Brings the schema up to date, refusing a database from a newer tally.
-  func migrate() throws {
+  func migrate(progress: @escaping @Sendable (Double) -> Void = { _ in }) throws {
     try Self.refuseNewerSchema(queue, path: path)
-    let migrator = Schema.migrator
+    let migrator = Schema.migrator(progress: progress)
     if try !queue.read(migrator.hasCompletedMigrations) {
       try migrator.migrate(queue)
     }

@@ -36,6 +36,8 @@ final class ImportSink: ImportRowSink {
 
   /// How many rows were inserted.
   private(set) var imported = 0
+  /// The quarters the inserted rows fall in, whose rollups are to be summed again.
+  private(set) var stale = StaleRollups()
   /// How many rows were left out as already stored.
   private(set) var duplicates = 0
   /// The first few duplicate rows, for a dry run's report.
@@ -155,6 +157,7 @@ final class ImportSink: ImportRowSink {
         sqlite3_bind_int(statement, parameter + 5, isMeter && row.isReset ? 1 : 0)
         parameter += 6
         insertedLines?.append(Int32(clamping: row.line))
+        stale.note(ProjectID(rawValue: projectID), at: row.timestamp)
       }
       let code = sqlite3_step(statement)
       sqlite3_reset(statement)

@@ -50,6 +50,7 @@ extension TallyDatabase {
         sha256 = try job.rows.feed(sink)
         try sink.finish()
       }
+      if !job.dryRun { try db.refreshRollups(sink.stale) }
       if let error = job.invalidRowsError(sink.invalid) {
         throw error
       }

@@ -2,19 +2,14 @@ import GRDB
 public import TallyCore
 
 /// Sums up a project's readings over ranges of time, inside one read, so that a report sees
-/// one consistent state of the database.
-final class RangeAggregator: RangeAggregates {
-  private let statement: Statement
+/// one consistent state of the database: from the rollups, days and quarters at a time (see
+/// ``RollupPlan``), so that a report's cost follows its periods, not the readings stored.
+final class RangeAggregator: RangeAggregates, RollupSource {
   private let next: Statement
   private let db: Database
   private let project: Int64
 
   fileprivate init(db: Database, project: ProjectID) throws {
-    statement = try db.cachedStatement(
-      sql: """
-        SELECT COUNT(*), TOTAL(amount), MIN(amount), MAX(amount) FROM reading
-        WHERE project_id = ? AND timestamp >= ? AND timestamp < ?
-        """)
     next = try db.cachedStatement(
       sql: "SELECT MIN(timestamp) FROM reading WHERE project_id = ? AND timestamp >= ?")
     self.db = db
@@ -40,11 +35,44 @@ final class RangeAggregator: RangeAggregates {
 
   /// Count, sum, min and max of the readings from `start` (inclusive) to `end` (exclusive).
   func aggregate(from start: Timestamp, to end: Timestamp) throws -> RangeFigures {
-    let row = try Row.fetchOne(
-      statement,
-      arguments: [project, start.microsecondsSince1970, end.microsecondsSince1970])
-    guard let row else { return RangeFigures(count: 0, sum: 0, min: nil, max: nil) }
-    return RangeFigures(count: row[0], sum: row[1], min: row[2], max: row[3])
+    try aggregates([start..<end])[0]
+  }
+
+  var answersManyRangesAtOnce: Bool { true }
+
+  func aggregates(_ ranges: [Range<Timestamp>]) throws -> [RangeFigures] {
+    let plan = RollupPlan(
+      ranges: ranges.map { $0.lowerBound.microsecondsSince1970..<$0.upperBound.microsecondsSince1970 })
+    return plan.figures(from: try rows(for: plan.request))
+  }
+
+  func rows(for request: RollupRequest) throws -> RollupRows {
+    RollupRows(
+      days: try stored(.day, request.days),
+      quarters: try stored(.quarter, request.quarters),
+      leaves: try request.leaves.map(leaf))
+  }
+
+  /// The stored buckets of `level` in `runs`, ascending.
+  private func stored(_ level: RollupLevel, _ runs: [ClosedRange<Int64>]) throws -> [BucketFigures] {
+    let statement = try db.cachedStatement(sql: RollupSQL.stored(level))
+    var buckets: [BucketFigures] = []
+    for run in runs {
+      let rows = try Row.fetchCursor(
+        statement, arguments: [project, run.lowerBound, run.upperBound])
+      while let row = try rows.next() { buckets.append(RollupSQL.figures(row)) }
+    }
+    return buckets
+  }
+
+  /// The figures of the readings in `range`, added in time order.
+  private func leaf(_ range: Range<Int64>) throws -> RangeFigures {
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(sql: RollupSQL.readingsInOrder),
+      arguments: [project, range.lowerBound, range.upperBound])
+    var figures = RangeFigures.empty
+    while let row = try rows.next() { figures.add(row[1] as Double) }
+    return figures
   }
 
   func reading(_ side: ReadingOrder.Side, of key: ReadingOrder.Key) throws -> Reading? {

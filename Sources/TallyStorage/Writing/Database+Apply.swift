@@ -11,14 +11,18 @@ extension Database {
   ///   error. The transaction is then rolled back.
   func applyKeepingCounters(_ change: Change) throws {
     var added: [ProjectID: Int] = [:]
-    try apply(change, counting: &added)
+    var stale = StaleRollups()
+    try apply(change, counting: &added, stale: &stale)
     try updateCounters(of: change.projectIDs, adding: added)
+    try refreshRollups(stale)
     try ChangeRules.check(change, in: SQLiteFacts(db: self))
   }
 
   /// Writes `change` to the tables, adding to `added` how many readings each project gained
-  /// (or, negative, lost).
-  private func apply(_ change: Change, counting added: inout [ProjectID: Int]) throws {
+  /// (or, negative, lost) and to `stale` the times of the readings it wrote.
+  private func apply(
+    _ change: Change, counting added: inout [ProjectID: Int], stale: inout StaleRollups
+  ) throws {
     switch change {
     case .insertProject(let project):
       try ProjectRecord(project).insert(self)
@@ -38,18 +42,22 @@ extension Database {
     case .deleteProject(let project):
       try execute(sql: "DELETE FROM project WHERE id = ?", arguments: [project.id.rawValue])
       try expectOneRow("project \(project.id)")
+      stale.clear(project.id)
     case .insertReadings(let readings):
       let statement = try cachedStatement(sql: ReadingRecord.insertSQL())
       for reading in readings {
         try statement.execute(
           arguments: StatementArguments([reading.id.rawValue] + ReadingRecord.values(of: reading)))
         added[reading.projectID, default: 0] += 1
+        stale.note(reading.projectID, at: reading.timestamp)
       }
     case .updateReading(let before, let after):
       try execute(
         sql: ReadingRecord.updateSQL,
         arguments: StatementArguments(ReadingRecord.values(of: after) + [after.id.rawValue]))
       try expectOneRow("reading \(after.id)")
+      stale.note(before.projectID, at: before.timestamp)
+      stale.note(after.projectID, at: after.timestamp)
       if before.projectID != after.projectID {
         added[before.projectID, default: 0] -= 1
         added[after.projectID, default: 0] += 1
@@ -60,6 +68,7 @@ extension Database {
         try statement.execute(arguments: [reading.id.rawValue])
         try expectOneRow("reading \(reading.id)")
         added[reading.projectID, default: 0] -= 1
+        stale.note(reading.projectID, at: reading.timestamp)
       }
     case .startTimer(let timer):
       try TimerRecord(timer).insert(self)
@@ -74,20 +83,24 @@ extension Database {
           [ids.lowerBound, ids.upperBound, batch.id.rawValue],
           heldFor: Change.setAsideLabel(of: batch),
           expected: batch.imported)
+        try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
       }
       try markImport(batch, undone: true)
     case .restoreImport(let batch):
+      try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
       added[batch.projectID, default: 0] += try restore(heldFor: Change.setAsideLabel(of: batch))
       try markImport(batch, undone: false)
     case .setAsideReadings(let project):
       added[project, default: 0] -= try setAside(
         "project_id = ?", [project.rawValue], heldFor: Change.setAsideLabel(of: project),
         expected: try projectRecord(project).readingCount)
+      stale.clear(project)
     case .restoreReadings(let project):
+      try noteSetAside(Change.setAsideLabel(of: project), of: project, in: &stale)
       added[project, default: 0] += try restore(heldFor: Change.setAsideLabel(of: project))
     case .batch(let changes):
       for change in changes {
-        try apply(change, counting: &added)
+        try apply(change, counting: &added, stale: &stale)
       }
     }
   }
@@ -114,6 +127,20 @@ extension Database {
       try execute(sql: "DELETE FROM \(source) WHERE \(condition)", arguments: arguments)
       return changesCount
     }
+  }
+
+  /// Notes the times of the readings set aside as `heldFor`, which belong to `project`.
+  private func noteSetAside(
+    _ heldFor: String, of project: ProjectID, in stale: inout StaleRollups
+  ) throws {
+    let span = try Row.fetchOne(
+      self,
+      sql: "SELECT MIN(timestamp), MAX(timestamp) FROM set_aside_reading WHERE held_for = ?",
+      arguments: [heldFor])
+    guard let span, let first: Int64 = span[0], let last: Int64 = span[1] else { return }
+    stale.note(
+      project, from: Timestamp(microsecondsSince1970: first),
+      to: Timestamp(microsecondsSince1970: last))
   }
 
   /// Moves the readings set aside as `heldFor` back into the readings.

@@ -33,6 +33,7 @@ extension TallyDatabase: StorageReceiving {
             reading_count = (SELECT COUNT(*) FROM reading WHERE project_id = project.id),
             last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
           """)
+      try db.rebuildAllRollups()
       let rows = try Row.fetchAll(
         db, sql: "SELECT project_id, COUNT(*), TOTAL(amount) FROM reading GROUP BY project_id")
       var stored: [ProjectID: RangeFigures] = [:]

@@ -1,0 +1,59 @@
+/// What a report needs from the stored rollups: the figures of runs of days and quarters, and
+/// of a few parts of quarters summed from the readings themselves. One call answers a whole
+/// report, so that a server is asked once.
+public protocol RollupSource {
+  /// The stored figures that `request` asks for.
+  func rows(for request: RollupRequest) throws -> RollupRows
+}
+
+/// The buckets and parts of buckets a ``RollupPlan`` needs.
+public struct RollupRequest: Equatable, Sendable {
+  /// Runs of days (``RollupLevel/day`` buckets), ascending, apart from one another.
+  public var days: [ClosedRange<Int64>]
+  /// Runs of quarters (``RollupLevel/quarter`` buckets), ascending, apart from one another.
+  public var quarters: [ClosedRange<Int64>]
+  /// Ranges inside one quarter each, in microseconds since 1970, to sum from the readings.
+  public var leaves: [Range<Int64>]
+
+  /// Creates a request.
+  public init(
+    days: [ClosedRange<Int64>] = [], quarters: [ClosedRange<Int64>] = [],
+    leaves: [Range<Int64>] = []
+  ) {
+    self.days = days
+    self.quarters = quarters
+    self.leaves = leaves
+  }
+}
+
+/// The figures of one stored bucket.
+public struct BucketFigures: Equatable, Sendable {
+  /// The bucket's number (see ``RollupLevel/bucket(of:)``).
+  public var bucket: Int64
+  /// Its readings' figures; a bucket without readings is not stored.
+  public var figures: RangeFigures
+
+  /// Creates a bucket's figures.
+  public init(bucket: Int64, figures: RangeFigures) {
+    self.bucket = bucket
+    self.figures = figures
+  }
+}
+
+/// The answer to a ``RollupRequest``.
+public struct RollupRows: Equatable, Sendable {
+  /// Every stored day inside the request's runs of days, ascending.
+  public var days: [BucketFigures]
+  /// Every stored quarter inside the request's runs of quarters, ascending.
+  public var quarters: [BucketFigures]
+  /// The figures of each of the request's leaves, in its order, summed from the readings in
+  /// time order (time, then amount, then id) with ``RangeFigures/add(_:)-(Double)``.
+  public var leaves: [RangeFigures]
+
+  /// Creates an answer.
+  public init(days: [BucketFigures], quarters: [BucketFigures], leaves: [RangeFigures]) {
+    self.days = days
+    self.quarters = quarters
+    self.leaves = leaves
+  }
+}

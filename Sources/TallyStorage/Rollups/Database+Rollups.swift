@@ -1,0 +1,158 @@
+import GRDB
+import TallyCore
+
+extension Database {
+  /// Sums the quarters `stale` names (and their days) again from the readings, and drops the
+  /// rollups of the projects it clears: what every write does before it commits, so that the
+  /// rollups always agree with the readings.
+  func refreshRollups(_ stale: StaleRollups) throws {
+    for project in stale.cleared {
+      try dropRollups(of: project)
+    }
+    for project in stale.projects {
+      for run in stale.runs(of: project) {
+        try refreshRollups(of: project, quarters: run)
+      }
+    }
+  }
+
+  /// Sums every rollup of every project again from the readings: how a database gains them
+  /// and how a copy received whole gets them.
+  ///
+  /// - Parameter progress: Told the share done, from 0 to 1, now and then.
+  func rebuildAllRollups(progress: (Double) -> Void = { _ in }) throws {
+    try execute(sql: "DELETE FROM reading_quarter; DELETE FROM reading_day")
+    let spans = try Row.fetchAll(
+      self,
+      sql: """
+        SELECT id, reading_count, (SELECT MIN(timestamp) FROM reading WHERE project_id = project.id),
+          (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
+        FROM project ORDER BY id
+        """)
+    let total = Swift.max(1, spans.reduce(0) { $0 + ($1[1] as Int) })
+    var done = 0
+    for span in spans {
+      guard let first: Int64 = span[2], let last: Int64 = span[3] else { continue }
+      let quarter = RollupLevel.quarter
+      try refreshRollups(
+        of: ProjectID(rawValue: span[0]),
+        quarters: quarter.bucket(of: first)...quarter.bucket(of: last))
+      done += span[1] as Int
+      progress(Double(done) / Double(total))
+    }
+  }
+
+  /// Takes away every rollup of `project`.
+  func dropRollups(of project: ProjectID) throws {
+    try execute(
+      sql: "DELETE FROM reading_quarter WHERE project_id = ?; "
+        + "DELETE FROM reading_day WHERE project_id = ?",
+      arguments: [project.rawValue, project.rawValue])
+  }
+
+  /// Sums the quarters `run` of `project` again from its readings, then the days they lie in
+  /// from their quarters.
+  func refreshRollups(of project: ProjectID, quarters run: ClosedRange<Int64>) throws {
+    let quarter = RollupLevel.quarter
+    var quarters = BucketFold(into: .quarter)
+    let readings = try Row.fetchCursor(
+      cachedStatement(sql: RollupSQL.readingsInOrder),
+      arguments: [
+        project.rawValue, quarter.start(of: run.lowerBound), quarter.start(of: run.upperBound + 1),
+      ])
+    let write = try RollupWriter(db: self, level: .quarter, project: project)
+    try write.delete(run)
+    while let reading = try readings.next() {
+      quarters.add(reading[1] as Double, at: reading[0] as Int64)
+      try write.insert(quarters.takeFinished())
+    }
+    try write.insert(quarters.finish())
+
+    let day = RollupLevel.day
+    let days = day.bucket(of: quarter.start(of: run.lowerBound))...day.bucket(
+      of: quarter.start(of: run.upperBound))
+    try refreshDays(of: project, days: days)
+  }
+
+  /// Adds up the days `days` of `project` again from their quarters.
+  private func refreshDays(of project: ProjectID, days: ClosedRange<Int64>) throws {
+    let perDay = RollupLevel.quartersPerDay
+    let quarter = RollupLevel.quarter
+    var fold = BucketFold(into: .day)
+    let quarters = try Row.fetchCursor(
+      cachedStatement(sql: RollupSQL.stored(.quarter)),
+      arguments: [project.rawValue, days.lowerBound * perDay, days.upperBound * perDay + perDay - 1]
+    )
+    let write = try RollupWriter(db: self, level: .day, project: project)
+    try write.delete(days)
+    while let row = try quarters.next() {
+      let stored = RollupSQL.figures(row)
+      fold.add(stored.figures, at: quarter.start(of: stored.bucket))
+      try write.insert(fold.takeFinished())
+    }
+    try write.insert(fold.finish())
+  }
+}
+
+/// Writes the stored figures of one project at one level.
+private struct RollupWriter {
+  let deleteRun: Statement
+  let insertBucket: Statement
+  let project: Int64
+
+  init(db: Database, level: RollupLevel, project: ProjectID) throws {
+    let table = RollupSQL.table(level)
+    let column = RollupSQL.column(level)
+    deleteRun = try db.cachedStatement(
+      sql: "DELETE FROM \(table) WHERE project_id = ? AND \(column) BETWEEN ? AND ?")
+    insertBucket = try db.cachedStatement(
+      sql: """
+        INSERT INTO \(table) (project_id, \(column), count, total, smallest, largest)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """)
+    self.project = project.rawValue
+  }
+
+  func delete(_ run: ClosedRange<Int64>) throws {
+    try deleteRun.execute(arguments: [project, run.lowerBound, run.upperBound])
+  }
+
+  func insert(_ buckets: [BucketFigures]) throws {
+    for bucket in buckets {
+      let figures = bucket.figures
+      try insertBucket.execute(arguments: [
+        project, bucket.bucket, figures.count, figures.sum, figures.min, figures.max,
+      ])
+    }
+  }
+}
+
+extension Database {
+  /// Where `project`'s stored rollups first differ from its readings, if they do: its
+  /// readings are added up again, in one pass, and compared with the stored quarters and days.
+  func rollupDifference(of project: ProjectID) throws -> RollupDifference? {
+    var quarters = BucketFold(into: .quarter)
+    let readings = try Row.fetchCursor(
+      cachedStatement(sql: RollupSQL.readingsInOrder),
+      arguments: [project.rawValue, Int64.min, Int64.max])
+    while let reading = try readings.next() {
+      quarters.add(reading[1] as Double, at: reading[0] as Int64)
+    }
+    let countedQuarters = quarters.finish()
+    var days = BucketFold(into: .day)
+    for quarter in countedQuarters {
+      days.add(quarter.figures, at: RollupLevel.quarter.start(of: quarter.bucket))
+    }
+    let countedDays = days.finish()
+    for (level, counted) in [(RollupLevel.quarter, countedQuarters), (.day, countedDays)] {
+      let stored = try Row.fetchAll(
+        cachedStatement(sql: RollupSQL.stored(level)),
+        arguments: [project.rawValue, Int64.min, Int64.max]
+      ).map(RollupSQL.figures)
+      if let difference = RollupDifference.first(level: level, stored: stored, counted: counted) {
+        return difference
+      }
+    }
+    return nil
+  }
+}

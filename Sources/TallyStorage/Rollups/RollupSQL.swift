@@ -1,0 +1,69 @@
+import GRDB
+import TallyCore
+
+/// The statements by which the rollups are read and made.
+enum RollupSQL {
+  /// A project's readings from one instant (inclusive) to another (exclusive), in the order
+  /// their sums add them: time, then amount, then id, the order of the (project, timestamp,
+  /// amount) index, so that no sort is needed.
+  static let readingsInOrder = """
+    SELECT timestamp, amount FROM reading
+    WHERE project_id = ? AND timestamp >= ? AND timestamp < ?
+    ORDER BY timestamp, amount, id
+    """
+
+  /// The table of one level's buckets.
+  static func table(_ level: RollupLevel) -> String {
+    switch level {
+    case .quarter: "reading_quarter"
+    case .day: "reading_day"
+    }
+  }
+
+  /// The column that numbers one level's buckets.
+  static func column(_ level: RollupLevel) -> String {
+    switch level {
+    case .quarter: "quarter"
+    case .day: "day"
+    }
+  }
+
+  /// A project's stored buckets of one level from one bucket to another (both inclusive),
+  /// ascending.
+  static func stored(_ level: RollupLevel) -> String {
+    let column = column(level)
+    return """
+      SELECT \(column), count, total, smallest, largest FROM \(table(level))
+      WHERE project_id = ? AND \(column) BETWEEN ? AND ? ORDER BY \(column)
+      """
+  }
+
+  /// The bucket a row of ``stored(_:)`` holds.
+  static func figures(_ row: Row) -> BucketFigures {
+    BucketFigures(
+      bucket: row[0],
+      figures: RangeFigures(count: row[1], sum: row[2], min: row[3], max: row[4]))
+  }
+
+  /// Builds the rollup tables (migration `v8 rollups`).
+  static let createTables = """
+    CREATE TABLE reading_quarter (
+      project_id INTEGER NOT NULL,
+      quarter INTEGER NOT NULL,
+      count INTEGER NOT NULL,
+      total REAL NOT NULL,
+      smallest REAL NOT NULL,
+      largest REAL NOT NULL,
+      PRIMARY KEY (project_id, quarter)
+    ) WITHOUT ROWID;
+    CREATE TABLE reading_day (
+      project_id INTEGER NOT NULL,
+      day INTEGER NOT NULL,
+      count INTEGER NOT NULL,
+      total REAL NOT NULL,
+      smallest REAL NOT NULL,
+      largest REAL NOT NULL,
+      PRIMARY KEY (project_id, day)
+    ) WITHOUT ROWID;
+    """
+}
