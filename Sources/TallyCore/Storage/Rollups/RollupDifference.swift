@@ -28,9 +28,9 @@ public struct RollupDifference: Equatable, Sendable, CustomStringConvertible {
     let start = Timestamp(microsecondsSince1970: level.start(of: bucket))
     let name = level == .day ? "day" : "quarter hour"
     let more = differing > 1 ? " (and \(differing - 1) more buckets)" : ""
-    return "the rollups of the \(name) from \(start) hold \(Self.words(stored)), but its readings "
-      + "are \(Self.words(counted))\(more); reports would be wrong until `tally check --repair` "
-      + "sums them again"
+    return "the rollups say the \(name) from \(start) holds \(Self.words(stored)), but it holds "
+      + "\(Self.words(counted))\(more); reports show the rollups' figures until "
+      + "`tally check --repair` sums them again"
   }
 
   private static func words(_ figures: RangeFigures?) -> String {
