@@ -29,7 +29,7 @@ public struct CheckCommand: ParsableCommand {
   public func run() throws {
     let report = try global.sessionOptions(creating: false, readOnly: !repair).checkStorage(
       repairingRollups: repair)
-    FileHandle.standardOutput.write(Data(report.lines.map { $0 + "\n" }.joined().utf8))
+    MessageSink.standard.output(report.lines.map { $0 + "\n" }.joined())
     guard report.holds else { throw ExitCode(ExitStatus.failure) }
   }
 }
