@@ -21,7 +21,8 @@ public struct CheckCommand: ParsableCommand {
   @OptionGroup var global: GlobalOptions
 
   @Flag(
-    help: "First sum every project's rollups again from its readings (the repair when they differ).")
+    help: "First sum every project's rollups again from its readings (the repair when they differ)."
+  )
   var repair = false
 
   public init() {}
