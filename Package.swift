@@ -87,8 +87,9 @@ let package = Package(
     .target(
       name: "TallyCommandLine",
       dependencies: [
-        "TallyApp", "TallyCore", "TallyStorage", "TallyReports",
+        "TallyApp", "TallyCore", "TallyStorage", "TallyPostgres", "TallyImport", "TallyReports",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
@@ -136,7 +137,7 @@ let package = Package(
     .testTarget(
       name: "FlowTests",
       dependencies: [
-        "Flow", "FlowTesting",
+        "Flow", "FlowTesting", .product(name: "Logging", package: "swift-log"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
@@ -193,7 +194,7 @@ let package = Package(
     ),
     // Runs the built `tally` binary; `swift test` builds it along with the tests.
     .testTarget(
-      name: "EndToEndTests", dependencies: ["TestSupport"],
+      name: "EndToEndTests", dependencies: ["TestSupport", "TallyPostgres"],
       swiftSettings: strict),
   ]
 )

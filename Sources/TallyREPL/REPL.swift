@@ -49,6 +49,8 @@ public final class REPL {
     session.messages = MessageSink(
       output: { [console] in console.write($0) },
       status: { [console] in console.status($0) },
+      progress: { [console] in console.progress($0) },
+      failure: { [console] in console.error($0) },
       confirm: { [reader, console] question, refusal throws(TallyError) in
         guard reader.isInteractive else {
           throw TallyError(

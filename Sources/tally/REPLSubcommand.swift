@@ -63,8 +63,7 @@ extension Console {
   /// The console over standard output and standard error.
   static func standard(style: @autoclosure @escaping () -> ConsoleStyle) -> Console {
     Console(
-      style: style(),
-      output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      messages: { FileHandle.standardError.write(Data($0.utf8)) })
+      style: style(), output: MessageSink.writeToStandardOutput,
+      messages: MessageSink.writeToStandardError, progress: MessageSink.standardProgress())
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyApp
 import TallyCommandLine
 import TallyCore
 
@@ -36,17 +37,13 @@ struct Tally: ParsableCommand {
         NegativeNumbers.escape(Array(CommandLine.arguments.dropFirst())))
       try command.run()
     } catch let error as TallyError {
-      standardError("Error: \(error)")
+      MessageSink.standard.failure(error)
       exit(withError: ExitCode(ExitStatus.failure))
     } catch {
       let code = exitCode(for: error)
       guard code == .validationFailure else { exit(withError: error) }
-      standardError(fullMessage(for: error))
+      MessageSink.standard.status(fullMessage(for: error))
       exit(withError: ExitCode(ExitStatus.usageError))
     }
   }
-}
-
-private func standardError(_ message: String) {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Routing
+import TallyApp
+import TallyCommandLine
 import TallyCore
 import Testing
 
@@ -124,5 +126,87 @@ import Testing
     try repl.addProject("Mileage")
     #expect(!repl.run("open Mileage", "edit 99"))
     #expect(repl.messages.contains("reading #99 is not among this project's latest readings"))
+  }
+
+  /// What the grammar makes of a typed line.
+  private func typed(_ words: String...) throws -> UserRequest {
+    guard case .request(let request) = try CommandLineGrammar.parse(words) else {
+      throw TallyError(.invalidInput, "\(words) is not a request")
+    }
+    return request
+  }
+
+  @Test func aNewProjectFormMakesTheRequestOfItsCommandLine() throws {
+    let repl = try REPLHarness()
+    let answers: [FormFieldName: String] = [.title: "Mileage", .units: "km", .frequency: "daily"]
+    let form = try ProjectForm(editing: nil).request(
+      for: answers, in: repl.store.state, session: repl.session)
+    let line = try typed("project", "add", "Mileage", "--units", "km", "--frequency", "daily")
+    guard case .addProject(let fromForm) = form, case .addProject(let fromLine) = line else {
+      Issue.record("\(String(describing: form)) and \(line) are not both addProject")
+      return
+    }
+    #expect(fromForm == fromLine)
+  }
+
+  @Test func anEditProjectFormMakesTheRequestOfItsCommandLine() throws {
+    let repl = try REPLHarness()
+    let id = try repl.addProject("Mileage", units: "km")
+    let answers: [FormFieldName: String] = [
+      .title: "Mileage", .units: "miles", .frequency: "yearly",
+    ]
+    let form = try ProjectForm(editing: id).request(
+      for: answers, in: repl.store.state, session: repl.session)
+    let line = try typed("project", "edit", "Mileage", "--units", "miles", "--frequency", "yearly")
+    guard case .editProject(let formTitle, let formEdit, let formGoal) = form,
+      case .editProject(let lineTitle, let lineEdit, let lineGoal) = line
+    else {
+      Issue.record("\(String(describing: form)) and \(line) are not both editProject")
+      return
+    }
+    #expect(formTitle == lineTitle)
+    #expect(formEdit == lineEdit)
+    #expect(formGoal == lineGoal)
+  }
+
+  @Test func anEditReadingFormMakesTheRequestOfItsCommandLine() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage", units: "km")
+    repl.run("open Mileage", "add 10 --note first")
+    let answers: [FormFieldName: String] = [.amount: "12.5", .time: "2025-11-01", .note: "-"]
+    let form = try ReadingForm(readingID: ReadingID(rawValue: 1)).request(
+      for: answers, in: repl.store.state, session: repl.session)
+    let line = try typed(
+      "item", "edit", "1", "--amount", "12.5", "--at", "2025-11-01", "--note", "")
+    guard
+      case .editReading(let formID, let formAmount, let formAt, let formNote, let formReset) = form,
+      case .editReading(let lineID, let lineAmount, let lineAt, let lineNote, let lineReset) = line
+    else {
+      Issue.record("\(String(describing: form)) and \(line) are not both editReading")
+      return
+    }
+    #expect(formID == lineID)
+    #expect(formAmount == lineAmount)
+    #expect(formAt == lineAt)
+    #expect(formNote == lineNote)
+    #expect(formReset == lineReset)
+  }
+
+  @Test func aFormAndItsTypedLineLeaveTheSameDatabase() throws {
+    let byForm = try REPLHarness()
+    #expect(
+      byForm.run(
+        "new", "Mileage", "km", "daily", "open Mileage", "add 10", "edit 1", "12.5", "2025-11-01",
+        "x"))
+    let byLine = try REPLHarness()
+    #expect(
+      byLine.run(
+        "project add Mileage --units km --frequency daily", "open Mileage", "add 10",
+        "item edit 1 --amount 12.5 --at 2025-11-01 --note x"))
+    #expect(byForm.store.state.stored == byLine.store.state.stored)
+    #expect(
+      try byForm.database.journal(limit: 10).map(\.description)
+        == byLine.database.journal(limit: 10).map(\.description))
+    #expect(byForm.messages.contains("Created project Mileage"))
   }
 }

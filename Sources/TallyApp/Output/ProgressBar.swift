@@ -1,19 +1,20 @@
 import Foundation
 
-/// A progress bar on standard error, shown only when standard error is a terminal.
+/// A progress bar drawn on a terminal line; ``MessageSink/standardProgress()`` draws it on
+/// standard error.
 final class ProgressBar {
-  private let enabled: Bool
+  private let write: (String) -> Void
   private var lastDrawn = ContinuousClock.now
   private var drawn = false
 
-  /// Creates a bar; it shows nothing unless `enabled` and standard error is a terminal.
-  init(enabled: Bool) {
-    self.enabled = enabled && isatty(STDERR_FILENO) == 1
+  /// Creates a bar that draws with `write`.
+  init(write: @escaping (String) -> Void) {
+    self.write = write
   }
 
-  /// Shows `fraction` done, at most ten times a second.
-  func update(_ fraction: Double) {
-    guard enabled else { return }
+  /// Shows `fraction` done, at most ten times a second; `nil` clears the bar.
+  func show(_ fraction: Double?) {
+    guard let fraction else { return finish() }
     let now = ContinuousClock.now
     guard now - lastDrawn > .milliseconds(100) else { return }
     lastDrawn = now
@@ -21,13 +22,12 @@ final class ProgressBar {
     let width = 30
     let filled = Int(fraction * Double(width))
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-    FileHandle.standardError.write(Data("\r[\(bar)] \(Int(fraction * 100))%".utf8))
+    write("\r[\(bar)] \(Int(fraction * 100))%")
   }
 
-  /// Clears the bar.
-  func finish() {
+  private func finish() {
     guard drawn else { return }
     drawn = false
-    FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    write("\r\u{1B}[2K")
   }
 }

@@ -1,15 +1,25 @@
 import Foundation
 public import TallyCore
 
-/// Where a session speaks: results for programs, status for people, and questions.
+/// Where tally speaks: results for programs, status for people, progress, failures, and
+/// questions.
 ///
-/// A subcommand's session writes results to standard output and status to standard error; the
-/// REPL points one at its console. Use cases speak only through it.
+/// Every message of every front door goes through one: a subcommand's session, the commands
+/// without a session (`migrate`, `backup`, `share`, `check`), and the executable's error
+/// report use ``standard``; the REPL points its session's sink at its console, so a script
+/// and a person see what a test sees, in the same order. Nothing else in tally writes to
+/// standard output or standard error (but the line editor, which echoes a line break on the
+/// terminal it reads from, and `--log-level` logging, which is its own stream).
 public struct MessageSink {
   /// Takes results: listings, reports, exports (standard output).
   public var output: (String) -> Void
   /// Takes a line of status or a message for people (standard error), without its line break.
   public var status: (String) -> Void
+  /// Takes how much of a long task is done, from 0 to 1, and `nil` when it is over; the
+  /// standard sink draws a bar on standard error when that is a terminal.
+  public var progress: (Double?) -> Void
+  /// Takes what failed, when the front door gives up on a command (standard error).
+  public var failure: (TallyError) -> Void
   /// Asks a yes-or-no question before something is deleted.
   ///
   /// The second argument says what is refused without an answer ("not deleting 'Car'"); when
@@ -20,12 +30,16 @@ public struct MessageSink {
   public init(
     output: @escaping (String) -> Void,
     status: @escaping (String) -> Void,
+    progress: @escaping (Double?) -> Void = { _ in },
+    failure: @escaping (TallyError) -> Void = { _ in },
     confirm: @escaping (_ question: String, _ refusal: String) throws(TallyError) -> Bool
   ) {
     self.output = output
     // Messages quote titles, notes and file names: none of their control characters reach a
     // terminal (VisibleText).
     self.status = { status(VisibleText.message($0)) }
+    self.progress = progress
+    self.failure = failure
     self.confirm = { question, refusal throws(TallyError) in
       try confirm(VisibleText.message(question), VisibleText.message(refusal))
     }
@@ -35,8 +49,10 @@ public struct MessageSink {
   /// input is one.
   public static var standard: MessageSink {
     MessageSink(
-      output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      status: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+      output: writeToStandardOutput,
+      status: { writeToStandardError($0 + "\n") },
+      progress: standardProgress(),
+      failure: { writeToStandardError("Error: \($0)\n") },
       confirm: { question, refusal throws(TallyError) in
         guard isatty(STDIN_FILENO) == 1 else {
           throw TallyError(
@@ -44,7 +60,7 @@ public struct MessageSink {
             "\(refusal) without --yes: standard input is not a terminal to confirm on",
             hint: "Add --yes to confirm.")
         }
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        writeToStandardError("\(question) [y/N] ")
         return MessageSink.isYes(readLine())
       })
   }
@@ -52,5 +68,26 @@ public struct MessageSink {
   /// Whether an answer means yes.
   public static func isYes(_ answer: String?) -> Bool {
     ["y", "yes"].contains(answer?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+  }
+}
+
+extension MessageSink {
+  /// Writes `text` to standard output as it is: the standard sink's results, and the REPL's
+  /// console.
+  public static func writeToStandardOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// Writes `text` to standard error as it is: the standard sink's messages, and the REPL's
+  /// console.
+  public static func writeToStandardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// A progress bar on standard error when it is a terminal; otherwise nothing.
+  public static func standardProgress() -> (Double?) -> Void {
+    guard isatty(STDERR_FILENO) == 1 else { return { _ in } }
+    let bar = ProgressBar(write: writeToStandardError)
+    return { bar.show($0) }
   }
 }

@@ -16,18 +16,19 @@ extension Session {
     // `-` is standard input, as for most tools.
     let path = request.file == "-" ? "/dev/stdin" : request.file
     let opened = try ReadingsFile(path: path, options: options)
-    let progress = ProgressBar(enabled: opened.size > 1 << 20)
+    // Only a file that takes a while shows its progress.
+    let progress: (Double?) -> Void = opened.size > 1 << 20 ? messages.progress : { _ in }
     // A storage may read a regular file again (to run its transaction again): the file is
     // then opened anew.
     var unread: ReadingsFile? = opened
     let rows = ImportRows(canBeReadAgain: opened.canBeReadAgain) { sink in
-      defer { progress.finish() }
+      defer { progress(nil) }
       let file = try unread ?? ReadingsFile(path: path, options: options)
       unread = nil
       return try file.forEachRow(
         valid: { reading in
           try sink.add(reading)
-          progress.update(file.progress)
+          progress(file.progress)
         },
         invalid: { problem in sink.reject(problem) })
     }

@@ -40,3 +40,52 @@ public enum StorageMigration {
     }
   }
 }
+
+extension StorageMigration {
+  /// `tally migrate`: copies the storage `source` names into the one `target` names, and
+  /// says what it copied through `messages`.
+  ///
+  /// A target made for the copy is taken back when the copy fails.
+  ///
+  /// - Throws: ``TallyError`` when either cannot be opened or cannot take part, or the copy
+  ///   fails (see ``copy(from:to:)``).
+  public static func migrate(
+    from source: SessionOptions, to target: SessionOptions, messages: MessageSink
+  ) throws(TallyError) {
+    let opened = try target.openStorage()
+    let copying: any StorageCopying
+    do throws(TallyError) {
+      guard let storage = try source.openStorage() as? any StorageCopying else {
+        throw TallyError(.storage, "the source database cannot be copied")
+      }
+      copying = storage
+    } catch {
+      opened.discardIfCreated()
+      throw error
+    }
+    guard let receiving = opened as? any StorageReceiving else {
+      opened.discardIfCreated()
+      throw TallyError(.storage, "the target database cannot take a copy")
+    }
+    let summary: Summary
+    do {
+      summary = try copy(from: copying, to: receiving)
+    } catch {
+      receiving.discardIfCreated()
+      throw error
+    }
+    messages.status(summary.message)
+  }
+}
+
+extension StorageMigration.Summary {
+  /// What was copied, for people.
+  public var message: String {
+    func count(_ number: Int, _ noun: String) -> String {
+      "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+    return "Copied \(count(projects, "project")), \(count(readings, "reading")), "
+      + "\(count(imports, "import")) and \(count(timers, "running timer")); each project's "
+      + "count and sum checked"
+  }
+}

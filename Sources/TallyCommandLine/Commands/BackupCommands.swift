@@ -27,10 +27,8 @@ public struct BackupCommand: ParsableCommand {
     // A backup only reads: it takes no write lock and works on a read-only database.
     let storage = try global.sessionOptions(creating: false, readOnly: true).openStorage()
     let summary = try Backup.write(storage, to: file)
-    FileHandle.standardError.write(
-      Data(
-        "Backed up \(summary.projects) project(s) and \(summary.readings) reading(s) to \(file)\n"
-          .utf8))
+    MessageSink.standard.status(
+      "Backed up \(summary.projects) project(s) and \(summary.readings) reading(s) to \(file)")
   }
 }
 
@@ -64,9 +62,7 @@ public struct RestoreCommand: ParsableCommand {
       storage.discardIfCreated()
       throw error
     }
-    FileHandle.standardError.write(
-      Data(
-        ("Restored \(summary.projects) project(s) and \(summary.readings) reading(s) from "
-          + "\(file)\n").utf8))
+    MessageSink.standard.status(
+      "Restored \(summary.projects) project(s) and \(summary.readings) reading(s) from \(file)")
   }
 }

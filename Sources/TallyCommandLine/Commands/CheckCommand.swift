@@ -21,7 +21,8 @@ public struct CheckCommand: ParsableCommand {
   @OptionGroup var global: GlobalOptions
 
   @Flag(
-    help: "First sum every project's rollups again from its readings (the repair when they differ).")
+    help: "First sum every project's rollups again from its readings (the repair when they differ)."
+  )
   var repair = false
 
   public init() {}
@@ -29,7 +30,7 @@ public struct CheckCommand: ParsableCommand {
   public func run() throws {
     let report = try global.sessionOptions(creating: false, readOnly: !repair).checkStorage(
       repairingRollups: repair)
-    FileHandle.standardOutput.write(Data(report.lines.map { $0 + "\n" }.joined().utf8))
+    MessageSink.standard.output(report.lines.map { $0 + "\n" }.joined())
     guard report.holds else { throw ExitCode(ExitStatus.failure) }
   }
 }

@@ -13,6 +13,9 @@ struct DueCommand: TallyCommand {
       `tally due --format csv` writes project,frequency,last_reading,periods_missed.
       """)
 
+  static let syntax = CommandSyntax(
+    options: [.value("--format", values: ListFormat.allValueStrings)])
+
   @OptionGroup var global: GlobalOptions
   @Option(help: "table, csv or json.") var format: ListFormat = .table
 

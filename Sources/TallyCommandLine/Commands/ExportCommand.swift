@@ -7,6 +7,9 @@ struct ExportCommand: TallyCommand {
     commandName: "export",
     abstract: "Write every reading as CSV (project,timestamp,amount,note) or JSON.")
 
+  static let syntax = CommandSyntax(
+    options: [.value("--format", values: ExportFormat.allValueStrings)])
+
   @OptionGroup var global: GlobalOptions
   @Option(help: "csv or json.") var format: ExportFormat = .csv
 

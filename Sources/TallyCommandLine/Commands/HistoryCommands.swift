@@ -5,6 +5,7 @@ import TallyApp
 struct UndoCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "undo", abstract: "Revert the last change.")
+  static let syntax = CommandSyntax()
 
   @OptionGroup var global: GlobalOptions
 
@@ -17,6 +18,7 @@ struct UndoCommand: TallyCommand {
 struct RedoCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "redo", abstract: "Apply the last undone change again.")
+  static let syntax = CommandSyntax()
 
   @OptionGroup var global: GlobalOptions
 
@@ -29,6 +31,7 @@ struct RedoCommand: TallyCommand {
 struct LogCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "log", abstract: "List the recent changes, newest first.")
+  static let syntax = CommandSyntax(options: [.value("--limit")])
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "How many changes to show.") var limit = 20

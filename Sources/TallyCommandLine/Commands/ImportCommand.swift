@@ -25,7 +25,9 @@ struct ImportCommand: ParsableCommand {
   )
 
   struct List: TallyCommand {
-    static let configuration = CommandConfiguration(abstract: "List the imports, newest first.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List the imports, newest first.")
+    static let syntax = CommandSyntax()
 
     @OptionGroup var global: GlobalOptions
 
@@ -35,7 +37,9 @@ struct ImportCommand: ParsableCommand {
   }
 
   struct Undo: TallyCommand {
+    static let syntax = CommandSyntax(arguments: ["batch"])
     static let configuration = CommandConfiguration(
+      commandName: "undo",
       abstract:
         "Take out exactly the readings an import brought in (`tally undo` right after brings them back)."
     )
@@ -60,6 +64,18 @@ struct ImportFile: TallyCommand {
       The import is all or nothing; a reading identical to one already stored is not added \
       again, so importing a file twice adds nothing.
       """)
+
+  static let syntax = CommandSyntax(
+    arguments: ["file"],
+    options: [
+      .value("--project"), .flag("--create"),
+      .value("--frequency", values: Frequency.allValueStrings), .value("--units"),
+      .value("--kind", values: ProjectKind.allValueStrings), .value("--date-column"),
+      .value("--amount-column"), .value("--note-column"), .value("--date-format"),
+      .value("--delimiter"), .value("--filter-column"), .value("--filter-value"),
+      .flag("--decimal-comma"), .value("--encoding"), .flag("--dry-run"),
+      .flag("--skip-invalid"), .flag("--again"),
+    ])
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The CSV file.", completion: .file()) var file: String

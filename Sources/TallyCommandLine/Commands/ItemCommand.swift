@@ -12,8 +12,11 @@ struct ItemCommand: ParsableCommand {
 
   struct Add: TallyCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Add a reading to a project.",
+      commandName: "add", abstract: "Add a reading to a project.",
       discussion: "A negative amount goes after `--`: tally item add Spend -- -12.50")
+    static let syntax = CommandSyntax(
+      arguments: ["project", "amount"],
+      options: [.value("--at"), .value("--note"), .flag("--reset")])
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
@@ -33,7 +36,13 @@ struct ItemCommand: ParsableCommand {
 
   struct List: TallyCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List a project's readings, oldest first, in sections by its frequency.")
+    static let syntax = CommandSyntax(
+      arguments: ["project"],
+      options: [
+        .value("--from"), .value("--to"), .value("--format", values: ListFormat.allValueStrings),
+      ])
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
@@ -48,7 +57,14 @@ struct ItemCommand: ParsableCommand {
   }
 
   struct Edit: TallyCommand {
-    static let configuration = CommandConfiguration(abstract: "Change a reading.")
+    static let configuration = CommandConfiguration(
+      commandName: "edit", abstract: "Change a reading.")
+    static let syntax = CommandSyntax(
+      arguments: ["id"],
+      options: [
+        .value("--amount"), .value("--at"), .value("--note"), .flag("--reset"),
+        .flag("--no-reset"),
+      ])
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reading's id, as `item list` shows it.") var id: Int64
@@ -78,7 +94,8 @@ struct ItemCommand: ParsableCommand {
 
   struct Delete: TallyCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Delete a reading (undo brings it back).")
+      commandName: "delete", abstract: "Delete a reading (undo brings it back).")
+    static let syntax = CommandSyntax(arguments: ["id"], options: [.flag("--yes")])
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The reading's id, as `item list` shows it.") var id: Int64

@@ -40,33 +40,7 @@ public struct MigrateCommand: ParsableCommand {
       homeDirectory: DatabaseLocation.home(in: ProcessInfo.processInfo.environment))
     there.creating = to != nil
     there.readOnly = from != nil
-    let (sourceOptions, targetOptions) = to != nil ? (here, there) : (there, here)
-    let opened = try targetOptions.openStorage()
-    guard let source = try sourceOptions.openStorage() as? any StorageCopying else {
-      opened.discardIfCreated()
-      throw TallyError(.storage, "the source database cannot be copied")
-    }
-    guard let target = opened as? any StorageReceiving else {
-      opened.discardIfCreated()
-      throw TallyError(.storage, "the target database cannot take a copy")
-    }
-    let summary: StorageMigration.Summary
-    do {
-      summary = try StorageMigration.copy(from: source, to: target)
-    } catch {
-      target.discardIfCreated()
-      throw error
-    }
-    FileHandle.standardError.write(
-      Data(
-        ("Copied \(Self.count(summary.projects, "project")), "
-          + "\(Self.count(summary.readings, "reading")), "
-          + "\(Self.count(summary.imports, "import")) and "
-          + "\(Self.count(summary.timers, "running timer")); each project's count and sum "
-          + "checked\n").utf8))
-  }
-
-  private static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+    let (source, target) = to != nil ? (here, there) : (there, here)
+    try StorageMigration.migrate(from: source, to: target, messages: .standard)
   }
 }

@@ -11,7 +11,14 @@ struct ProjectCommand: ParsableCommand {
   )
 
   struct Add: TallyCommand {
-    static let configuration = CommandConfiguration(abstract: "Create a project.")
+    static let configuration = CommandConfiguration(
+      commandName: "add", abstract: "Create a project.")
+    static let syntax = CommandSyntax(
+      arguments: ["title"],
+      options: [
+        .value("--frequency", values: Frequency.allValueStrings), .value("--units"),
+        .value("--kind", values: ProjectKind.allValueStrings),
+      ] + ProjectOptions.syntax)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title, unique ignoring case.") var title: String
@@ -38,7 +45,9 @@ struct ProjectCommand: ParsableCommand {
 
   struct List: TallyCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the projects, most recently updated first.")
+      commandName: "list", abstract: "List the projects, most recently updated first.")
+    static let syntax = CommandSyntax(
+      options: [.value("--format", values: ListFormat.allValueStrings)])
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "table, csv or json.") var format: ListFormat = .table
@@ -49,7 +58,15 @@ struct ProjectCommand: ParsableCommand {
   }
 
   struct Edit: TallyCommand {
-    static let configuration = CommandConfiguration(abstract: "Change a project.")
+    static let configuration = CommandConfiguration(
+      commandName: "edit", abstract: "Change a project.")
+    static let syntax = CommandSyntax(
+      arguments: ["title"],
+      options: [
+        .value("--title"), .value("--units"),
+        .value("--frequency", values: Frequency.allValueStrings),
+        .value("--kind", values: ProjectKind.allValueStrings),
+      ] + ProjectOptions.syntax)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
@@ -80,7 +97,8 @@ struct ProjectCommand: ParsableCommand {
 
   struct Delete: TallyCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Delete a project and its readings (undo brings them back).")
+      commandName: "delete", abstract: "Delete a project and its readings (undo brings them back).")
+    static let syntax = CommandSyntax(arguments: ["title"], options: [.flag("--yes")])
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)

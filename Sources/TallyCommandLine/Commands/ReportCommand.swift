@@ -19,6 +19,15 @@ struct ReportCommand: TallyCommand {
       and a table per project.
       """)
 
+  static let syntax = CommandSyntax(
+    arguments: ["titles"], lastArgumentRepeats: true,
+    options: [
+      .flag("--all"), .value("--period", values: ReportPeriod.allValueStrings),
+      .value("--from"), .value("--to"),
+      .value("--format", values: ReportRequest.Format.allValueStrings), .value("--output"),
+      .value("--template"), .value("--chart"), .flag("--empty"), .value("--stats"),
+    ])
+
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The projects' titles.", completion: ProjectTitleCompletion.kind)
   var titles: [String] = []

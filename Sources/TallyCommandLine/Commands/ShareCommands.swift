@@ -52,11 +52,11 @@ public struct ShareCommand: ParsableCommand {
     let options = try global.sessionOptions(creating: false)
     guard let role, let level, let granted = AccessLevel(rawValue: level.rawValue) else {
       let listing = try Sharing.list(title, options: options)
-      FileHandle.standardOutput.write(Data(listing.table(width: options.display.width).utf8))
+      MessageSink.standard.output(listing.table(width: options.display.width))
       return
     }
-    let message = try Sharing.share(title, with: role, level: granted, options: options)
-    FileHandle.standardError.write(Data(VisibleText.message(message + "\n").utf8))
+    MessageSink.standard.status(
+      try Sharing.share(title, with: role, level: granted, options: options))
   }
 }
 
@@ -81,7 +81,7 @@ public struct UnshareCommand: ParsableCommand {
   public func run() throws {
     let message = try Sharing.unshare(
       title, from: role, options: try global.sessionOptions(creating: false))
-    FileHandle.standardError.write(Data(VisibleText.message(message + "\n").utf8))
+    MessageSink.standard.status(message)
   }
 }
 
@@ -128,7 +128,7 @@ public struct TeamSetupCommand: ParsableCommand {
     if !setup.members.isEmpty {
       message += ", members added: " + setup.members.joined(separator: ", ")
     }
-    message += ". Each member logs in as their own role and sees what is shared with them.\n"
-    FileHandle.standardError.write(Data(VisibleText.message(message).utf8))
+    message += ". Each member logs in as their own role and sees what is shared with them."
+    MessageSink.standard.status(message)
   }
 }

@@ -10,7 +10,9 @@ struct TimerCommand: ParsableCommand {
   )
 
   struct Start: TallyCommand {
-    static let configuration = CommandConfiguration(abstract: "Start a project's timer.")
+    static let configuration = CommandConfiguration(
+      commandName: "start", abstract: "Start a project's timer.")
+    static let syntax = CommandSyntax(arguments: ["project"])
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
@@ -22,7 +24,9 @@ struct TimerCommand: ParsableCommand {
   }
 
   struct Stop: TallyCommand {
+    static let syntax = CommandSyntax(arguments: ["project"], options: [.value("--note")])
     static let configuration = CommandConfiguration(
+      commandName: "stop",
       abstract:
         "Stop a project's timer and record the elapsed time in the project's units "
         + "(hours unless they say minutes or seconds).")
@@ -39,7 +43,9 @@ struct TimerCommand: ParsableCommand {
   }
 
   struct Cancel: TallyCommand {
+    static let syntax = CommandSyntax(arguments: ["project"])
     static let configuration = CommandConfiguration(
+      commandName: "cancel",
       abstract: "Stop a project's timer without recording anything (undo brings it back).")
 
     @OptionGroup var global: GlobalOptions
@@ -52,7 +58,9 @@ struct TimerCommand: ParsableCommand {
   }
 
   struct Status: TallyCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the running timers.")
+    static let configuration = CommandConfiguration(
+      commandName: "status", abstract: "Show the running timers.")
+    static let syntax = CommandSyntax()
 
     @OptionGroup var global: GlobalOptions
 

@@ -59,7 +59,7 @@ extension CommandLineGrammar {
     for word in words where !word.hasPrefix("-") {
       guard
         let next = type.configuration.subcommands.first(where: {
-          $0._commandName == word
+          $0.configuration.commandName == word
         })
       else { break }
       type = next

@@ -8,6 +8,9 @@ protocol TallyCommand: ParsableCommand {
   /// The database and time zone options.
   var global: GlobalOptions { get }
 
+  /// Its positional arguments and options, for completion (``CommandCatalog``).
+  static var syntax: CommandSyntax { get }
+
   /// The request the command line asks for.
   ///
   /// - Throws: ``TallyError`` for a value the grammar cannot read (an amount that is not a

@@ -37,6 +37,12 @@ public struct GlobalOptions: ParsableArguments {
 
   public init() {}
 
+  /// The options shown in help, as ``CommandCatalog`` lists them (`--log-level` is hidden).
+  static let syntax: [CommandCatalog.Option] = [
+    .value("--db", valueName: "path|url"), .value("--user", valueName: "name"),
+    .value("--tz", valueName: "zone"),
+  ]
+
   public func validate() throws {
     if let logLevel {
       do {

@@ -26,6 +26,12 @@ struct ProjectOptions: ParsableArguments {
     help: ArgumentHelp("at-least (the default) or at-most.", valueName: "side"))
   var goalIs: String?
 
+  /// The options, as ``CommandCatalog`` lists them.
+  static let syntax: [CommandCatalog.Option] = [
+    .value("--decimals", valueName: "n"), .value("--goal", valueName: "amount"),
+    .value("--goal-per", valueName: "period"), .value("--goal-is", valueName: "side"),
+  ]
+
   /// Whether any of them is given.
   var isGiven: Bool { decimals != nil || goal != nil || goalPer != nil || goalIs != nil }
 

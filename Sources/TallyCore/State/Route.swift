@@ -34,15 +34,24 @@ public enum RouteData: Equatable, Codable, Sendable {
   }
 }
 
+/// A field of a REPL form: what its answer is kept under.
+///
+/// Each names the option of the command line that the answer stands for (`title` is
+/// `--title`, `time` is `--at`), so a form makes the same request as the line.
+public enum FormFieldName: String, Hashable, Codable, CodingKeyRepresentable, Sendable {
+  case title, units, frequency
+  case amount, time, note
+}
+
 /// The fields of a form answered so far.
 public struct FormAnswers: Equatable, Codable, Sendable {
-  /// The values by field name.
-  public var values: [String: String]
+  /// The values by field.
+  public var values: [FormFieldName: String]
   /// How many fields, in order, are answered: the next one asked is this one.
   public var answered: Int
 
   /// Creates answers.
-  public init(values: [String: String] = [:], answered: Int = 0) {
+  public init(values: [FormFieldName: String] = [:], answered: Int = 0) {
     self.values = values
     self.answered = answered
   }

@@ -8,6 +8,7 @@ public final class Console {
   private let currentStyle: () -> ConsoleStyle
   private let output: (String) -> Void
   private let messages: (String) -> Void
+  private let showProgress: (Double?) -> Void
   /// While set, screens and tables are not written (messages and errors still are).
   var isMuted = false
 
@@ -17,13 +18,16 @@ public final class Console {
   ///   - style: Colours and width, asked for each time something is written.
   ///   - output: Receives screens and tables (standard output).
   ///   - messages: Receives errors and status messages (standard error).
+  ///   - progress: Receives how much of a long task is done, `nil` when it is over (a bar on
+  ///     a terminal).
   public init(
     style: @autoclosure @escaping () -> ConsoleStyle, output: @escaping (String) -> Void,
-    messages: @escaping (String) -> Void
+    messages: @escaping (String) -> Void, progress: @escaping (Double?) -> Void = { _ in }
   ) {
     self.currentStyle = style
     self.output = output
     self.messages = messages
+    self.showProgress = progress
   }
 
   /// Writes `text` as it is.
@@ -34,6 +38,11 @@ public final class Console {
   /// Writes `line` and a line break.
   func line(_ line: String = "") {
     write(line + "\n")
+  }
+
+  /// Shows how much of a long task is done; `nil` when it is over.
+  func progress(_ fraction: Double?) {
+    showProgress(fraction)
   }
 
   /// Says what was done.

@@ -4,7 +4,7 @@ import TallyCore
 /// One field of a form: asked for in turn, with a default that Enter keeps.
 struct FormField {
   /// The key of its value.
-  var name: String
+  var name: FormFieldName
   /// What the prompt asks for.
   var label: String
   /// What Enter keeps; `nil` when there is none.
@@ -16,6 +16,10 @@ struct FormField {
 }
 
 /// A form: fields asked for one by one, and the request the answers make.
+///
+/// The answers make the same ``UserRequest`` as the equivalent command line (`new` answered
+/// `Mileage`, `km`, `daily` is `project add Mileage --units km --frequency daily`), which the
+/// session carries out as it does every other line.
 protocol Form {
   /// What the form does, shown when it opens: "New project".
   var title: String { get }
@@ -25,6 +29,6 @@ protocol Form {
 
   /// The request the answers make, or `nil` when they change nothing.
   func request(
-    for answers: [String: String], in state: AppState, session: Session
-  ) throws(TallyError) -> Request?
+    for answers: [FormFieldName: String], in state: AppState, session: Session
+  ) throws(TallyError) -> UserRequest?
 }

@@ -4,7 +4,8 @@ import TallyApp
 import TallyCore
 
 /// A form on the route: it asks for its fields one by one, keeps the answers in the route's
-/// data (so they are state like everything else), and on the last answer makes its request.
+/// data (so they are state like everything else), and on the last answer makes its request:
+/// the ``UserRequest`` the equivalent command line makes, which the session carries out.
 ///
 /// Enter keeps a field's default; Ctrl-D or `:cancel` leaves the form without a change. When
 /// the request fails the form asks a person again from the first field, with the answers as
@@ -68,7 +69,8 @@ final class FormScreen: Screen {
     let field = fields[index]
     let value = text.isEmpty ? (answers[field.name] ?? field.defaultValue ?? "") : text
     if value.isEmpty && field.isRequired {
-      console.error(TallyError(.invalidInput, "the \(field.name) is required"), at: place)
+      console.error(
+        TallyError(.invalidInput, "the \(field.name.rawValue) is required"), at: place)
       return false
     }
     if !value.isEmpty, let problem = field.check(value) {
@@ -90,7 +92,7 @@ final class FormScreen: Screen {
     store.dispatch(.navigate(.pop))
   }
 
-  private func submit(_ answers: [String: String], place: String?) -> Bool {
+  private func submit(_ answers: [FormFieldName: String], place: String?) -> Bool {
     do {
       guard
         let request = try form.request(
@@ -100,9 +102,9 @@ final class FormScreen: Screen {
         store.dispatch(.navigate(.pop))
         return true
       }
-      console.status(try store.perform(request))
+      let succeeded = try context.session.run(request)
       store.dispatch(.navigate(.pop))
-      return true
+      return succeeded
     } catch {
       console.error(error, at: place)
       // A person is asked again, with the answers as defaults; a script's next lines are
@@ -117,7 +119,7 @@ final class FormScreen: Screen {
     }
   }
 
-  private func answers(in state: AppState) -> [String: String] {
+  private func answers(in state: AppState) -> [FormFieldName: String] {
     state.navigation.data(for: path)?.formAnswers?.values ?? [:]
   }
 

@@ -14,13 +14,13 @@ struct ProjectForm: Form {
     let project = try editing.map { id throws(TallyError) in try Self.project(id, in: state) }
     return [
       FormField(
-        name: "title", label: "title", defaultValue: project?.title, isRequired: true,
+        name: .title, label: "title", defaultValue: project?.title, isRequired: true,
         check: { _ in nil }),
       FormField(
-        name: "units", label: "units (km, €, h)", defaultValue: project?.units, isRequired: false,
+        name: .units, label: "units (km, €, h)", defaultValue: project?.units, isRequired: false,
         check: { _ in nil }),
       FormField(
-        name: "frequency",
+        name: .frequency,
         label: "frequency (\(Frequency.allCases.map(\.rawValue).joined(separator: ", ")))",
         defaultValue: project?.frequency.rawValue ?? Frequency.monthly.rawValue,
         isRequired: true,
@@ -31,15 +31,16 @@ struct ProjectForm: Form {
     ]
   }
 
+  /// `project add TITLE --units U --frequency F`, or `project edit TITLE` with the fields
+  /// that changed.
   func request(
-    for answers: [String: String], in state: AppState, session: Session
-  ) throws(TallyError) -> Request? {
-    let title = answers["title"] ?? ""
-    let units = answers["units"] ?? ""
-    let frequency = Frequency(rawValue: (answers["frequency"] ?? "").lowercased()) ?? .monthly
+    for answers: [FormFieldName: String], in state: AppState, session: Session
+  ) throws(TallyError) -> UserRequest? {
+    let title = answers[.title] ?? ""
+    let units = answers[.units] ?? ""
+    let frequency = Frequency(rawValue: (answers[.frequency] ?? "").lowercased()) ?? .monthly
     guard let editing else {
-      return .addProject(
-        NewProject(title: title, units: units, frequency: frequency), at: session.now)
+      return .addProject(NewProject(title: title, units: units, frequency: frequency))
     }
     let project = try Self.project(editing, in: state)
     let edit = ProjectEdit(
@@ -47,7 +48,7 @@ struct ProjectForm: Form {
       units: units == project.units ? nil : units,
       frequency: frequency == project.frequency ? nil : frequency)
     guard edit != ProjectEdit() else { return nil }
-    return .editProject(editing, edit, at: session.now)
+    return .editProject(title: project.title, edit)
   }
 
   private static func project(_ id: ProjectID, in state: AppState) throws(TallyError) -> Project {

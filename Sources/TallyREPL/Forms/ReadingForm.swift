@@ -12,7 +12,7 @@ struct ReadingForm: Form {
     let parser = TimestampParser(zone: session.zone)
     return [
       FormField(
-        name: "amount", label: "amount", defaultValue: AmountFormat.exact(reading.amount),
+        name: .amount, label: "amount", defaultValue: AmountFormat.exact(reading.amount),
         isRequired: true,
         check: { text in
           do {
@@ -23,7 +23,7 @@ struct ReadingForm: Form {
           }
         }),
       FormField(
-        name: "time", label: "time",
+        name: .time, label: "time",
         defaultValue: TimestampFormat.local(reading.timestamp, in: session.zone),
         isRequired: true,
         check: { text in
@@ -35,14 +35,15 @@ struct ReadingForm: Form {
           }
         }),
       FormField(
-        name: "note", label: "note (- removes it)", defaultValue: reading.note,
+        name: .note, label: "note (- removes it)", defaultValue: reading.note,
         isRequired: false, check: { _ in nil }),
     ]
   }
 
+  /// `item edit ID` with the fields that changed: `--amount`, `--at` as typed, `--note`.
   func request(
-    for answers: [String: String], in state: AppState, session: Session
-  ) throws(TallyError) -> Request? {
+    for answers: [FormFieldName: String], in state: AppState, session: Session
+  ) throws(TallyError) -> UserRequest? {
     let reading = try Self.reading(readingID, in: state)
     // An answer left as shown keeps the stored value: the time is shown to the minute or the
     // second, and an amount may carry more digits than a person reads.
@@ -50,8 +51,8 @@ struct ReadingForm: Form {
     let amount: Double
     let timestamp: Timestamp
     do {
-      let typedAmount = answers["amount"] ?? ""
-      let typedTime = answers["time"] ?? ""
+      let typedAmount = answers[.amount] ?? ""
+      let typedTime = answers[.time] ?? ""
       amount =
         typedAmount == AmountFormat.exact(reading.amount)
         ? reading.amount : try AmountParser.parse(typedAmount)
@@ -61,14 +62,13 @@ struct ReadingForm: Form {
     } catch {
       throw TallyError(.invalidInput, "\(error)")
     }
-    let typedNote = answers["note"] ?? ""
+    let typedNote = answers[.note] ?? ""
     let note = typedNote == "-" ? "" : typedNote
-    let edit = ReadingEdit(
-      amount: amount == reading.amount ? nil : amount,
-      timestamp: timestamp == reading.timestamp ? nil : timestamp,
-      note: note == (reading.note ?? "") ? nil : note)
-    guard edit != ReadingEdit() else { return nil }
-    return .editReading(readingID, edit, at: session.now)
+    let newAmount = amount == reading.amount ? nil : amount
+    let newTime = timestamp == reading.timestamp ? nil : answers[.time]
+    let newNote = note == (reading.note ?? "") ? nil : note
+    guard newAmount != nil || newTime != nil || newNote != nil else { return nil }
+    return .editReading(readingID, amount: newAmount, at: newTime, note: newNote)
   }
 
   /// The reading `id` if the open project's screen shows it.

@@ -1,0 +1,72 @@
+extension ChangePlan {
+  /// A new project, under a title no other project has (ignoring case).
+  static func addProject(_ new: NewProject, at: Timestamp, in db: some StoredFacts) throws
+    -> ChangePlan
+  {
+    try db.expectTitleFree(new.title, except: nil)
+    let project = Project(
+      id: ProjectID(rawValue: try db.nextID(of: .project)), title: new.title,
+      units: new.units, frequency: new.frequency, kind: new.kind, decimals: new.decimals,
+      goals: new.goal.map { [GoalSetting(since: at, goal: $0)] } ?? [], createdAt: at,
+      updatedAt: at)
+    return ChangePlan(
+      change: .insertProject(project), message: "Created project \(project.title)")
+  }
+
+  /// A project's new settings: a new title must be free, a project becoming a meter must
+  /// have readings that never fall, and a new goal holds from `at` on.
+  static func editProject(
+    _ id: ProjectID, _ edit: ProjectEdit, at: Timestamp, in db: some StoredFacts
+  ) throws -> ChangePlan {
+    let before = try db.project(id)
+    var after = before
+    if let title = edit.title {
+      try db.expectTitleFree(title, except: id)
+      after.title = title
+    }
+    after.units = edit.units ?? after.units
+    after.frequency = edit.frequency ?? after.frequency
+    if let kind = edit.kind, kind != before.kind {
+      after.kind = kind
+      if kind == .meter { try MeterRule.checkBecomingMeter(before, in: db) }
+    }
+    if let decimals = edit.decimals { after.decimals = decimals.value }
+    // A new goal holds from now on; the goals before stay, for the periods they judged.
+    if let goal = edit.goal, goal.value != before.goal {
+      after.goals.append(GoalSetting(since: at, goal: goal.value))
+    }
+    after.updatedAt = at
+    var message = "Changed project \(after.title)"
+    if after.kind != before.kind { message += "; it is a \(after.kind.rawValue) now" }
+    if after.goals != before.goals {
+      message +=
+        after.goal.map { "; goal from now on: \($0.description(units: after.units))" }
+        ?? "; no goal from now on"
+    }
+    return ChangePlan(change: .updateProject(before: before, after: after), message: message)
+  }
+
+  /// A project's deletion, with its readings (set aside) and its running timer.
+  static func deleteProject(_ id: ProjectID, in db: some StoredFacts) throws -> ChangePlan {
+    let project = try db.project(id)
+    let readingCount = try db.readingCount(of: id)
+    var changes: [Change] = []
+    if let timer = try db.timer(of: id) { changes.append(.stopTimer(timer)) }
+    // The readings are set aside, not copied into the journal: a project may hold millions.
+    changes.append(.setAsideReadings(id))
+    changes.append(.deleteProject(project))
+    return ChangePlan(
+      change: .batch(changes),
+      message: "Deleted project \(project.title) and its \(readingCount) reading(s)")
+  }
+}
+
+extension StoredFacts {
+  /// Fails when another project than `except` has `title`, ignoring case.
+  fileprivate func expectTitleFree(_ title: String, except: ProjectID?) throws {
+    guard let other = try project(titled: title), other.id != except else { return }
+    throw TallyError(
+      .conflict, "a project titled \(VisibleText.quoted(other.title)) already exists",
+      hint: "Titles are unique, ignoring case; choose another.")
+  }
+}

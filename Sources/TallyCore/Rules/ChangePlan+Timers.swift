@@ -1,0 +1,82 @@
+extension ChangePlan {
+  /// A timer for a total project that has none running.
+  static func startTimer(_ id: ProjectID, at: Timestamp, in db: some StoredFacts) throws
+    -> ChangePlan
+  {
+    let project = try db.project(id)
+    guard project.kind == .total else {
+      throw TallyError(
+        .invalidInput,
+        "a timer records an amount of time into a total; \(project.title) is a "
+          + "\(project.kind.rawValue), whose readings are levels, not amounts to add up",
+        hint: "Time it in a project of its own: "
+          + "`tally project add TITLE --frequency daily --units h`.")
+    }
+    if let running = try db.timer(of: id) {
+      throw TallyError(
+        .conflict,
+        "a timer is already running for \(project.title) since \(running.startedAt)",
+        hint: "Stop it first with `tally timer stop \(project.title)`.")
+    }
+    var message = "Started a timer for \(project.title)"
+    if TimeUnit(naming: project.units) == nil {
+      message +=
+        "; its units"
+        + (project.units.isEmpty ? " are not given" : " (\(project.units)) are not a time unit")
+        + ", so stopping it records hours"
+    }
+    return ChangePlan(
+      change: .startTimer(RunningTimer(projectID: id, startedAt: at)), message: message)
+  }
+
+  /// The running timer stopped at `at`, and a reading of the time it ran.
+  static func stopTimer(
+    _ id: ProjectID, note: String?, at: Timestamp, in db: some StoredFacts
+  ) throws -> ChangePlan {
+    let (project, timer) = try runningTimer(of: id, stoppedAt: at, in: db)
+    let reading = Reading(
+      id: ReadingID(rawValue: try db.nextID(of: .reading)), projectID: id,
+      amount: timer.elapsed(until: at, units: project.units), timestamp: timer.startedAt,
+      note: note ?? "timer")
+    try MeterRule.checkAdding(reading, to: project, in: db)
+    return ChangePlan(
+      change: .batch([.stopTimer(timer), .insertReadings([reading]), touch(project, at: at)]),
+      message:
+        "Stopped the timer for \(project.title) after "
+        + "\(Duration.clock(timer.elapsedSeconds(until: at))) (h:mm): recorded "
+        + (TimeUnit(naming: project.units) == nil
+          ? "\(AmountFormat.plain(reading.amount)) hours" : amount(reading, project)))
+  }
+
+  /// The running timer stopped at `at`, recording nothing.
+  static func cancelTimer(_ id: ProjectID, at: Timestamp, in db: some StoredFacts) throws
+    -> ChangePlan
+  {
+    let (project, timer) = try runningTimer(of: id, stoppedAt: at, in: db)
+    // Like starting one, cancelling a timer leaves the project's readings, and so its
+    // update time, as they were.
+    return ChangePlan(
+      change: .stopTimer(timer),
+      message:
+        "Cancelled the timer for \(project.title) after "
+        + "\(Duration.clock(timer.elapsedSeconds(until: at))) (h:mm); nothing was recorded")
+  }
+
+  /// The project and its running timer, which must have started by `at`.
+  private static func runningTimer(
+    of id: ProjectID, stoppedAt at: Timestamp, in db: some StoredFacts
+  ) throws -> (Project, RunningTimer) {
+    let project = try db.project(id)
+    guard let timer = try db.timer(of: id) else {
+      throw TallyError(
+        .conflict, "no timer is running for \(project.title)",
+        hint: "Start one with `tally timer start \(project.title)`.")
+    }
+    guard at >= timer.startedAt else {
+      throw TallyError(
+        .invalidInput,
+        "the timer for \(project.title) started at \(timer.startedAt), after the stop time \(at)")
+    }
+    return (project, timer)
+  }
+}
