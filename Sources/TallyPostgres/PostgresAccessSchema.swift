@@ -173,32 +173,32 @@ enum PostgresAccessSchema {
       ]
   }
 
-  /// The condition that the person may use the project `column` names at `level`: evaluated
-  /// once per statement.
   /// Row-level security on `tables` (name, column naming the project): a reader of the
   /// project sees their rows, a writer changes them.
   static func policies(on tables: [(String, String)]) -> [String] {
     tables.flatMap { table, column in
-        [
-          "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
-          "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
-          // One policy for each command, so that a read carries one condition.
-          "CREATE POLICY \(table)_read ON \(table) FOR SELECT USING (\(may(column, .read)))",
-          """
-          CREATE POLICY \(table)_insert ON \(table) FOR INSERT
-          WITH CHECK (\(may(column, .write)))
-          """,
-          """
-          CREATE POLICY \(table)_update ON \(table) FOR UPDATE
-          USING (\(may(column, .write))) WITH CHECK (\(may(column, .write)))
-          """,
-          """
-          CREATE POLICY \(table)_delete ON \(table) FOR DELETE USING (\(may(column, .write)))
-          """,
-        ]
+      [
+        "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
+        "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
+        // One policy for each command, so that a read carries one condition.
+        "CREATE POLICY \(table)_read ON \(table) FOR SELECT USING (\(may(column, .read)))",
+        """
+        CREATE POLICY \(table)_insert ON \(table) FOR INSERT
+        WITH CHECK (\(may(column, .write)))
+        """,
+        """
+        CREATE POLICY \(table)_update ON \(table) FOR UPDATE
+        USING (\(may(column, .write))) WITH CHECK (\(may(column, .write)))
+        """,
+        """
+        CREATE POLICY \(table)_delete ON \(table) FOR DELETE USING (\(may(column, .write)))
+        """,
+      ]
     }
   }
 
+  /// The condition that the person may use the project `column` names at `level`: evaluated
+  /// once per statement.
   private static func may(_ column: String, _ level: AccessLevel) -> String {
     "\(column) = ANY ((SELECT tally_project_ids(\(level.rank)))::BIGINT[])"
   }

@@ -160,8 +160,9 @@ import Testing
     let got = try storage.withAggregates(of: project) { aggregates in
       try aggregates.aggregates(
         ranges.map {
-          Timestamp(microsecondsSince1970: $0.lowerBound)..<Timestamp(
-            microsecondsSince1970: $0.upperBound)
+          Timestamp(
+            microsecondsSince1970: $0.lowerBound)..<Timestamp(
+              microsecondsSince1970: $0.upperBound)
         })
     }
     for (range, figures) in zip(ranges, got) {

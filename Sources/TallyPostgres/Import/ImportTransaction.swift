@@ -68,7 +68,9 @@ struct ImportTransaction {
           project: project, batch: batchID, projectIsEmpty: projectIsEmpty)
       }
     let imported = loaded.imported
-    if imported > 0 { try PostgresRollups(session: session).refresh(project.id, quarters: loaded.quarters) }
+    if imported > 0 {
+      try PostgresRollups(session: session).refresh(project.id, quarters: loaded.quarters)
+    }
     try ChangePlan.checkRepeat(
       of: job, into: project, sha256: loaded.sha256, adding: imported, in: facts)
     if project.kind == .meter, imported > 0 {

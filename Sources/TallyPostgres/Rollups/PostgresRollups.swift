@@ -97,6 +97,7 @@ struct PostgresRollups {
   ///
   /// - Parameter bypassesPolicies: Whether the role sees past the server's policies (a
   ///   superuser's repair sums every project's rollups).
+  /// - Throws: The server's refusal or a lost connection.
   func rebuildAll(bypassesPolicies: Bool) throws {
     for statement in Self.rebuildAll(onlyWritable: !bypassesPolicies) {
       try session.execute(statement)
@@ -127,10 +128,10 @@ struct PostgresRollups {
       level == .quarter
       ? quarters + " ORDER BY 1"
       : """
-        SELECT \(Self.floorDivision("quarter", perDay)), sum(count)::BIGINT,
-          sum(total ORDER BY quarter), min(smallest), max(largest)
-        FROM (\(quarters)) q GROUP BY 1 ORDER BY 1
-        """
+      SELECT \(Self.floorDivision("quarter", perDay)), sum(count)::BIGINT,
+        sum(total ORDER BY quarter), min(smallest), max(largest)
+      FROM (\(quarters)) q GROUP BY 1 ORDER BY 1
+      """
     return try session.rows(PostgresQuery(unsafeSQL: sql)).map(Self.bucket)
   }
 

@@ -59,6 +59,8 @@ public struct TallyDatabase: Storage {
   ///     a missing or empty file is then read as an empty database in memory, and no file or
   ///     folder is made.
   ///   - busyTimeout: How long a write waits for another program's write to finish.
+  ///   - migrationProgress: Told the share done, now and then, while a migration that takes a
+  ///     while (the first rollups of a large database) runs.
   /// - Returns: The open database, its schema up to date.
   /// - Throws: ``TallyError`` when the path is not a regular file, the file is not a tally
   ///   database, cannot be opened, or was written by a newer tally.

@@ -42,7 +42,9 @@ final class RangeAggregator: RangeAggregates, RollupSource {
 
   func aggregates(_ ranges: [Range<Timestamp>]) throws -> [RangeFigures] {
     let plan = RollupPlan(
-      ranges: ranges.map { $0.lowerBound.microsecondsSince1970..<$0.upperBound.microsecondsSince1970 })
+      ranges: ranges.map {
+        $0.lowerBound.microsecondsSince1970..<$0.upperBound.microsecondsSince1970
+      })
     return plan.figures(from: try rows(for: plan.request))
   }
 
@@ -54,7 +56,8 @@ final class RangeAggregator: RangeAggregates, RollupSource {
   }
 
   /// The stored buckets of `level` in `runs`, ascending.
-  private func stored(_ level: RollupLevel, _ runs: [ClosedRange<Int64>]) throws -> [BucketFigures] {
+  private func stored(_ level: RollupLevel, _ runs: [ClosedRange<Int64>]) throws -> [BucketFigures]
+  {
     let statement = try db.cachedStatement(sql: RollupSQL.stored(level))
     var buckets: [BucketFigures] = []
     for run in runs {

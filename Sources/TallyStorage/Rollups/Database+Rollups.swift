@@ -20,6 +20,7 @@ extension Database {
   /// and how a copy received whole gets them.
   ///
   /// - Parameter progress: Told the share done, from 0 to 1, now and then.
+  /// - Throws: SQLite's error.
   func rebuildAllRollups(progress: (Double) -> Void = { _ in }) throws {
     try execute(sql: "DELETE FROM reading_quarter; DELETE FROM reading_day")
     let spans = try Row.fetchAll(
@@ -69,8 +70,10 @@ extension Database {
     try write.insert(quarters.finish())
 
     let day = RollupLevel.day
-    let days = day.bucket(of: quarter.start(of: run.lowerBound))...day.bucket(
-      of: quarter.start(of: run.upperBound))
+    let days =
+      day.bucket(
+        of: quarter.start(of: run.lowerBound))...day.bucket(
+        of: quarter.start(of: run.upperBound))
     try refreshDays(of: project, days: days)
   }
 
@@ -81,7 +84,9 @@ extension Database {
     var fold = BucketFold(into: .day)
     let quarters = try Row.fetchCursor(
       cachedStatement(sql: RollupSQL.stored(.quarter)),
-      arguments: [project.rawValue, days.lowerBound * perDay, days.upperBound * perDay + perDay - 1]
+      arguments: [
+        project.rawValue, days.lowerBound * perDay, days.upperBound * perDay + perDay - 1,
+      ]
     )
     let write = try RollupWriter(db: self, level: .day, project: project)
     try write.delete(days)

@@ -1,6 +1,7 @@
-/// What a report needs from the stored rollups: the figures of runs of days and quarters, and
-/// of a few parts of quarters summed from the readings themselves. One call answers a whole
-/// report, so that a server is asked once.
+/// What a report needs from the stored rollups.
+///
+/// The figures of runs of days and quarters, and of a few parts of quarters summed from the
+/// readings themselves. One call answers a whole report, so that a server is asked once.
 public protocol RollupSource {
   /// The stored figures that `request` asks for.
   func rows(for request: RollupRequest) throws -> RollupRows

@@ -1,6 +1,7 @@
-/// The quarters whose rollups a write has made stale, per project: the times of the readings
-/// it added, changed or took away. The storage sums those quarters (and their days) again from
-/// the readings before the transaction commits.
+/// The quarters whose rollups a write has made stale, per project.
+///
+/// They are the times of the readings it added, changed or took away. The storage sums those
+/// quarters (and their days) again from the readings before the transaction commits.
 public struct StaleRollups: Sendable {
   /// Runs of stale quarters per project, as noted.
   private var quarters: [ProjectID: [ClosedRange<Int64>]] = [:]
