@@ -69,4 +69,55 @@ import Testing
     _ = try database.perform(.undo, openProject: nil)
     #expect(try database.reading(before.id).amount == 40)
   }
+
+  /// A database from before the rollups gains them when it opens, summed from its readings
+  /// (before 1970 too), with progress told; reports then read them, and `tally check` agrees.
+  @Test func aVersionSevenDatabaseGainsItsRollups() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("old.sqlite")
+    let queue = try DatabaseQueue(path: path)
+    try Schema.migrator.migrate(queue, upTo: "v7 import settings")
+    // Sevenths, at times a quarter hour and a day apart, some before 1970.
+    let times: [Int64] = (0..<400).map {
+      Int64($0 % 37) * 900_000_000 + Int64($0 % 11) * 86_400_000_000 - 3 * 86_400_000_000
+        + Int64($0)
+    }
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO project (id, title, title_key, units, frequency, created_at, updated_at,
+            reading_count, last_reading_at)
+          VALUES (1, 'Spend', 'spend', '', 'daily', 0, 0, 400, \(times.max() ?? 0))
+          """)
+      for (index, time) in times.enumerated() {
+        try db.execute(
+          sql: "INSERT INTO reading (project_id, amount, timestamp) VALUES (1, ?, ?)",
+          arguments: [Double(index % 13) / 7, time])
+      }
+    }
+    try queue.close()
+    let told = Told()
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"), access: .write,
+      migrationProgress: { told.add($0) })
+    #expect(told.values.last == 1)
+    #expect(try database.checkIntegrity().problems.isEmpty)
+    let figures = try database.withAggregates(of: ProjectID(rawValue: 1)) { aggregates in
+      try aggregates.aggregates([
+        Timestamp(microsecondsSince1970: Int64.min / 2)..<Timestamp(microsecondsSince1970: 0),
+        Timestamp(microsecondsSince1970: 0)..<Timestamp(microsecondsSince1970: Int64.max / 2),
+      ])
+    }
+    #expect(
+      figures.map(\.count) == [times.filter { $0 < 0 }.count, times.filter { $0 >= 0 }.count])
+    #expect(try database.reading(ReadingID(rawValue: 1)).amount == 0)
+  }
+
+  /// Progress values, as a migration tells them.
+  final class Told: @unchecked Sendable {
+    private let lock = NSLock()
+    private var told: [Double] = []
+    var values: [Double] { lock.withLock { told } }
+    func add(_ value: Double) { lock.withLock { told.append(value) } }
+  }
 }

@@ -137,9 +137,11 @@ import Testing
           at: next()
         ).validated(), openProject: nil)
     }
-    // The project may be deleted: bring it back to look at it.
-    if try !storage.snapshot(openProject: nil).projects.contains(where: { $0.id == project }) {
-      _ = try storage.perform(.undo, openProject: nil)
+    // The project may be deleted (or its creation undone): bring it back to look at it.
+    for request in [Request.redo, .undo] {
+      if try !storage.snapshot(openProject: nil).projects.contains(where: { $0.id == project }) {
+        _ = try? storage.perform(request, openProject: nil)
+      }
     }
     guard
       let summary = try storage.snapshot(openProject: nil).projects.first(where: {
