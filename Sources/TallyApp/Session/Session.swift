@@ -36,7 +36,7 @@ public final class Session {
   /// - Throws: ``TallyError`` when the database cannot be opened or read, or `TALLY_NOW` or
   ///   `TALLY_LOG` is not understood.
   public convenience init(_ options: SessionOptions, messages: MessageSink = .standard) throws {
-    let storage = try options.openStorage()
+    let storage = try options.openStorage(progress: messages.progress)
     do {
       try self.init(storage: storage, options: options, messages: messages)
     } catch {
@@ -199,11 +199,18 @@ extension SessionOptions {
   /// Opens the storage that ``location`` names: a PostgreSQL server for a `postgresql://`
   /// URL, else the SQLite file.
   ///
+  /// - Parameter progress: Told the share done while a migration that takes a while (a large
+  ///   database's first rollups) runs, then `nil` when it is over.
   /// - Throws: ``TallyError`` when it cannot be opened; a URL in a message has no password.
-  public func openStorage() throws(TallyError) -> any Storage {
+  public func openStorage(
+    progress: @escaping (Double?) -> Void = { _ in }
+  ) throws(TallyError) -> any Storage {
     guard PostgresAddress.isServerURL(location.path) else {
+      let told = MigrationProgress(progress)
+      defer { progress(nil) }
       return try TallyDatabase.open(
-        at: location, access: readOnly ? .read : creating ? .create : .write)
+        at: location, access: readOnly ? .read : creating ? .create : .write,
+        migrationProgress: { told.tell($0) })
     }
     let address = try PostgresAddress(
       url: location.path, environment: ProcessInfo.processInfo.environment,
@@ -214,5 +221,21 @@ extension SessionOptions {
     var level = logLevel
     if level == nil { level = try LogLevelName.fromEnvironment() }
     return try PostgresStorage.open(address, claimedUser: claimedUser, logLevel: level)
+  }
+}
+
+/// Hands a migration's progress to the session's sink.
+///
+/// The database takes a `Sendable` closure, since it keeps its migrations; it calls it only
+/// while it opens, on the opening thread, before `openStorage` returns.
+private final class MigrationProgress: @unchecked Sendable {
+  private let progress: (Double?) -> Void
+
+  init(_ progress: @escaping (Double?) -> Void) {
+    self.progress = progress
+  }
+
+  func tell(_ share: Double) {
+    progress(share)
   }
 }
