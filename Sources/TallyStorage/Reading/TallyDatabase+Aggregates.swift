@@ -20,7 +20,12 @@ final class RangeAggregator: RangeAggregates, RollupSource {
   func span() throws -> ClosedRange<Timestamp>? {
     let row = try Row.fetchOne(
       db.cachedStatement(
-        sql: "SELECT MIN(timestamp), MAX(timestamp) FROM reading WHERE project_id = ?"),
+        // Two look-ups at the ends of the index: SQLite reads MIN and MAX from the index's
+        // ends only when each is alone in its query (together they scan every reading).
+        sql: """
+          SELECT (SELECT MIN(timestamp) FROM reading WHERE project_id = ?1),
+            (SELECT MAX(timestamp) FROM reading WHERE project_id = ?1)
+          """),
       arguments: [project])
     guard let row, let first: Int64 = row[0], let last: Int64 = row[1] else { return nil }
     return Timestamp(microsecondsSince1970: first)...Timestamp(microsecondsSince1970: last)

@@ -56,24 +56,22 @@ extension Database {
   func refreshRollups(of project: ProjectID, quarters run: ClosedRange<Int64>) throws {
     let quarter = RollupLevel.quarter
     var quarters = BucketFold(into: .quarter)
-    let readings = try Row.fetchCursor(
-      cachedStatement(sql: RollupSQL.readingsInOrder),
-      arguments: [
-        project.rawValue, quarter.start(of: run.lowerBound), quarter.start(of: run.upperBound + 1),
-      ])
     let write = try RollupWriter(db: self, level: .quarter, project: project)
     try write.delete(run)
-    while let reading = try readings.next() {
-      quarters.add(reading[1] as Double, at: reading[0] as Int64)
-      try write.insert(quarters.takeFinished())
+    try RawStatement(self, RollupSQL.readingsInOrder).using { readings in
+      readings.bind(
+        project.rawValue, quarter.start(of: run.lowerBound), quarter.start(of: run.upperBound + 1))
+      while try readings.step() {
+        if let done = quarters.add(readings.double(1), at: readings.int64(0)) {
+          try write.insert(done)
+        }
+      }
     }
-    try write.insert(quarters.finish())
+    if let last = quarters.finish() { try write.insert(last) }
 
     let day = RollupLevel.day
-    let days =
-      day.bucket(
-        of: quarter.start(of: run.lowerBound))...day.bucket(
-        of: quarter.start(of: run.upperBound))
+    let days = day.bucket(of: quarter.start(of: run.lowerBound))...day.bucket(
+      of: quarter.start(of: run.upperBound))
     try refreshDays(of: project, days: days)
   }
 
@@ -82,52 +80,59 @@ extension Database {
     let perDay = RollupLevel.quartersPerDay
     let quarter = RollupLevel.quarter
     var fold = BucketFold(into: .day)
-    let quarters = try Row.fetchCursor(
-      cachedStatement(sql: RollupSQL.stored(.quarter)),
-      arguments: [
-        project.rawValue, days.lowerBound * perDay, days.upperBound * perDay + perDay - 1,
-      ]
-    )
     let write = try RollupWriter(db: self, level: .day, project: project)
     try write.delete(days)
-    while let row = try quarters.next() {
-      let stored = RollupSQL.figures(row)
-      fold.add(stored.figures, at: quarter.start(of: stored.bucket))
-      try write.insert(fold.takeFinished())
+    try RawStatement(self, RollupSQL.stored(.quarter)).using { quarters in
+      quarters.bind(
+        project.rawValue, days.lowerBound * perDay, days.upperBound * perDay + perDay - 1)
+      while try quarters.step() {
+        if let done = fold.add(
+          RollupSQL.figures(quarters), at: quarter.start(of: quarters.int64(0)))
+        {
+          try write.insert(done)
+        }
+      }
     }
-    try write.insert(fold.finish())
+    if let last = fold.finish() { try write.insert(last) }
   }
 }
 
 /// Writes the stored figures of one project at one level.
 private struct RollupWriter {
-  let deleteRun: Statement
-  let insertBucket: Statement
+  let deleteRun: RawStatement
+  let insertBucket: RawStatement
   let project: Int64
 
   init(db: Database, level: RollupLevel, project: ProjectID) throws {
     let table = RollupSQL.table(level)
     let column = RollupSQL.column(level)
-    deleteRun = try db.cachedStatement(
-      sql: "DELETE FROM \(table) WHERE project_id = ? AND \(column) BETWEEN ? AND ?")
-    insertBucket = try db.cachedStatement(
-      sql: """
-        INSERT INTO \(table) (project_id, \(column), count, total, smallest, largest)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """)
+    deleteRun = try RawStatement(
+      db, "DELETE FROM \(table) WHERE project_id = ? AND \(column) BETWEEN ? AND ?")
+    insertBucket = try RawStatement(
+      db,
+      """
+      INSERT INTO \(table) (project_id, \(column), count, total, smallest, largest)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """)
     self.project = project.rawValue
   }
 
   func delete(_ run: ClosedRange<Int64>) throws {
-    try deleteRun.execute(arguments: [project, run.lowerBound, run.upperBound])
+    try deleteRun.using { statement in
+      statement.bind(project, run.lowerBound, run.upperBound)
+      try statement.run()
+    }
   }
 
-  func insert(_ buckets: [BucketFigures]) throws {
-    for bucket in buckets {
+  func insert(_ bucket: BucketFigures) throws {
+    try insertBucket.using { statement in
       let figures = bucket.figures
-      try insertBucket.execute(arguments: [
-        project, bucket.bucket, figures.count, figures.sum, figures.min, figures.max,
-      ])
+      statement.bind(project, bucket.bucket, Int64(figures.count))
+      statement.bind(figures.sum, at: 4)
+      // A stored bucket holds readings: it has a smallest and a largest.
+      statement.bind(figures.min ?? 0, at: 5)
+      statement.bind(figures.max ?? 0, at: 6)
+      try statement.run()
     }
   }
 }
@@ -140,15 +145,21 @@ extension Database {
     let readings = try Row.fetchCursor(
       cachedStatement(sql: RollupSQL.readingsInOrder),
       arguments: [project.rawValue, Int64.min, Int64.max])
+    var countedQuarters: [BucketFigures] = []
     while let reading = try readings.next() {
-      quarters.add(reading[1] as Double, at: reading[0] as Int64)
+      if let done = quarters.add(reading[1] as Double, at: reading[0] as Int64) {
+        countedQuarters.append(done)
+      }
     }
-    let countedQuarters = quarters.finish()
+    if let last = quarters.finish() { countedQuarters.append(last) }
     var days = BucketFold(into: .day)
+    var countedDays: [BucketFigures] = []
     for quarter in countedQuarters {
-      days.add(quarter.figures, at: RollupLevel.quarter.start(of: quarter.bucket))
+      if let done = days.add(quarter.figures, at: RollupLevel.quarter.start(of: quarter.bucket)) {
+        countedDays.append(done)
+      }
     }
-    let countedDays = days.finish()
+    if let last = days.finish() { countedDays.append(last) }
     for (level, counted) in [(RollupLevel.quarter, countedQuarters), (.day, countedDays)] {
       let stored = try Row.fetchAll(
         cachedStatement(sql: RollupSQL.stored(level)),

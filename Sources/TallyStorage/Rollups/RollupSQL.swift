@@ -38,6 +38,13 @@ enum RollupSQL {
       """
   }
 
+  /// The figures of the row of ``stored(_:)`` that `statement` has stepped to.
+  static func figures(_ statement: RawStatement) -> RangeFigures {
+    RangeFigures(
+      count: Int(statement.int64(1)), sum: statement.double(2), min: statement.double(3),
+      max: statement.double(4))
+  }
+
   /// The bucket a row of ``stored(_:)`` holds.
   static func figures(_ row: Row) -> BucketFigures {
     BucketFigures(

@@ -3,8 +3,6 @@
 public struct BucketFold: Sendable {
   private let level: RollupLevel
   private var current: BucketFigures?
-  /// The buckets finished so far, ascending.
-  public private(set) var finished: [BucketFigures] = []
 
   /// Creates a fold into buckets of `level`.
   public init(into level: RollupLevel) {
@@ -13,32 +11,30 @@ public struct BucketFold: Sendable {
 
   /// Takes in the next reading: `amount` at `microseconds` since 1970, no earlier than the
   /// last (readings of one instant in order of amount, then id).
-  public mutating func add(_ amount: Double, at microseconds: Int64) {
+  ///
+  /// - Returns: The bucket this reading closed (the one before its own), if it closed one.
+  public mutating func add(_ amount: Double, at microseconds: Int64) -> BucketFigures? {
     var figures = RangeFigures.empty
     figures.add(amount)
-    add(figures, at: microseconds)
+    return add(figures, at: microseconds)
   }
 
   /// Takes in the figures of the next smaller bucket, which starts at `microseconds`.
-  public mutating func add(_ figures: RangeFigures, at microseconds: Int64) {
+  ///
+  /// - Returns: The bucket this closed (the one before), if it closed one.
+  public mutating func add(_ figures: RangeFigures, at microseconds: Int64) -> BucketFigures? {
     let bucket = level.bucket(of: microseconds)
-    if current?.bucket != bucket {
-      if let done = current { finished.append(done) }
-      current = BucketFigures(bucket: bucket, figures: .empty)
+    if current?.bucket == bucket {
+      current?.figures.add(figures)
+      return nil
     }
-    current?.figures.add(figures)
+    defer { current = BucketFigures(bucket: bucket, figures: figures) }
+    return current
   }
 
-  /// Takes the finished buckets out, leaving the one still being filled.
-  public mutating func takeFinished() -> [BucketFigures] {
-    defer { finished = [] }
-    return finished
-  }
-
-  /// Every bucket, the last one included.
-  public mutating func finish() -> [BucketFigures] {
-    if let done = current { finished.append(done) }
-    current = nil
-    return takeFinished()
+  /// The last bucket, still open; the fold is then empty.
+  public mutating func finish() -> BucketFigures? {
+    defer { current = nil }
+    return current
   }
 }
