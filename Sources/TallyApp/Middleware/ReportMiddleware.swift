@@ -7,10 +7,13 @@ public import TallyCore
 /// changes while one is shown, the report is summed again and arrives as `reportLoaded`.
 public struct ReportMiddleware: Middleware {
   private let query: ProjectReportQuery
+  private let latestPeriods: Int?
 
-  /// Creates the middleware over `query`.
-  public init(query: ProjectReportQuery) {
+  /// Creates the middleware over `query`; with `latestPeriods`, a report holds only that many
+  /// of the latest periods (what fits the screen).
+  public init(query: ProjectReportQuery, latestPeriods: Int? = nil) {
     self.query = query
+    self.latestPeriods = latestPeriods
   }
 
   public func handle(
@@ -30,7 +33,8 @@ public struct ReportMiddleware: Middleware {
     // A navigation that leaves the same report shown sums nothing again; new stored data does.
     if case .navigate = action, state.reportOnScreen != nil { return }
     do {
-      context.dispatch(.reportLoaded(try query.report(wanted.project, period: wanted.period)))
+      context.dispatch(.reportLoaded(try query.report(
+            wanted.project, period: wanted.period, latestPeriods: latestPeriods)))
     } catch {
       context.dispatch(.failed(error))
     }

@@ -71,7 +71,12 @@ public final class Session {
     }
     let reports = ProjectReportQuery(storage: storage, zone: zone, clock: clock)
     middleware.append(PersistenceMiddleware(storage: storage))
-    middleware.append(ReportMiddleware(query: reports))
+    // A report screen shows the latest periods that fit the terminal, under its title,
+    // headings, totals and the lines after them.
+    middleware.append(
+      ReportMiddleware(
+        query: reports,
+        latestPeriods: options.showsScreens ? options.display.height.map { max(4, $0 - 9) } : nil))
     let standing = StandingQuery(storage: storage, zone: zone, clock: clock)
     if options.showsScreens {
       middleware.append(StandingMiddleware(query: standing))

@@ -21,18 +21,33 @@ public struct ProjectReportQuery: Sendable {
   /// The report of `project` by `period` (by default its goal's period, or else its
   /// frequency), over `from..<to` or all its readings; with its goal's streaks when
   /// `includesStreak` (they take a pass of their own over the goal's periods, so output that
-  /// does not show them leaves them out).
+  /// does not show them leaves them out). With `latestPeriods` (and no range), only the
+  /// latest that many periods: what a screen shows costs what it shows, however long the
+  /// project's history.
   public func report(
     _ project: Project, period: ReportPeriod? = nil, from: Timestamp? = nil,
-    to: Timestamp? = nil, includesEmpty: Bool = false, includesStreak: Bool = true
+    to: Timestamp? = nil, includesEmpty: Bool = false, includesStreak: Bool = true,
+    latestPeriods: Int? = nil
   ) throws(TallyError) -> ProjectReport {
+    let calendar = PeriodCalendar(period: period ?? project.reportPeriod, zone: zone)
     let builder = ReportBuilder(
-      calendar: PeriodCalendar(
-        period: period ?? project.reportPeriod, zone: zone),
-      includesEmpty: includesEmpty, now: clock?())
+      calendar: calendar, includesEmpty: includesEmpty, now: clock?())
     // One read: the span and every period's figures see the same state of the storage.
     return try storage.withAggregates(of: project.id) { aggregates in
-      var report = try builder.report(of: project, within: from, to, over: aggregates)
+      var start = from
+      var earlier = false
+      if let latestPeriods, from == nil, to == nil, let span = try aggregates.span() {
+        var first = calendar.period(containing: span.upperBound)
+        for _ in 1..<max(1, latestPeriods) where first.start > span.lowerBound {
+          first = calendar.period(before: first)
+        }
+        if first.start > span.lowerBound {
+          start = first.start
+          earlier = true
+        }
+      }
+      var report = try builder.report(of: project, within: start, to, over: aggregates)
+      report.hasEarlierPeriods = earlier
       if includesStreak { report.streak = try builder.streak(of: project, over: aggregates) }
       return report
     }

@@ -158,6 +158,9 @@ public struct ProjectReport: Equatable, Sendable {
   public var rows: [PeriodSummary]
   /// The streaks of its goal, when it has one.
   public var streak: Streak?
+  /// Whether the project has readings before the first period shown: a screen shows only
+  /// the latest periods that fit it.
+  public var hasEarlierPeriods = false
 
   /// Creates a report.
   public init(

@@ -26,6 +26,13 @@ final class ReportScreen: Screen, StoreSubscriber {
   func newState(_ report: ProjectReport?) {
     guard let report else { return }
     console.write(ReportTable.render([report], width: console.style.width))
+    if report.hasEarlierPeriods {
+      console.line(
+        console.style.dim(
+          "The latest periods that fit the screen; `tally report "
+            + "\(VisibleText.escaped(CommandWords.quoted(report.project.title))) --period \(report.period.rawValue)` "
+            + "shows them all."))
+    }
     console.line(
       console.style.dim(
         "`period daily|weekly|monthly|quarterly|yearly` changes the period; `back` returns."))

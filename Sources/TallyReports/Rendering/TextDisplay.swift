@@ -1,25 +1,41 @@
 import Foundation
 
-/// Where text output goes, as far as drawing goes: how many columns a terminal has (none for
-/// a pipe or file) and which glyphs its locale can show.
+/// Where text output goes, as far as drawing goes: how many columns and lines a terminal has
+/// (none for a pipe or file) and which glyphs its locale can show.
 public struct TextDisplay: Equatable, Sendable {
   /// The terminal's columns; `nil` when output is not a terminal.
   public var width: Int?
   /// What bars and sparklines are drawn with.
   public var glyphs: Glyphs
+  /// The terminal's lines; `nil` when output is not a terminal.
+  public var height: Int?
 
   /// Creates a display.
-  public init(width: Int?, glyphs: Glyphs) {
+  public init(width: Int?, glyphs: Glyphs, height: Int? = nil) {
     self.width = width
     self.glyphs = glyphs
+    self.height = height
   }
 
   /// This process's standard output: the width from `COLUMNS`, else the terminal's, else
   /// 80, when it is a terminal; the glyphs from the locale either way.
   public static func detect(environment: [String: String]) -> TextDisplay {
-    TextDisplay(
-      width: isatty(STDOUT_FILENO) == 1 ? terminalWidth(environment: environment) : nil,
-      glyphs: .detect(environment: environment))
+    let isTerminal = isatty(STDOUT_FILENO) == 1
+    return TextDisplay(
+      width: isTerminal ? terminalWidth(environment: environment) : nil,
+      glyphs: .detect(environment: environment),
+      height: isTerminal ? terminalHeight(environment: environment) : nil)
+  }
+
+  /// The lines of the terminal on standard output: `LINES` when set, else what the terminal
+  /// says, else 24.
+  public static func terminalHeight(environment: [String: String]) -> Int {
+    if let lines = environment["LINES"].flatMap({ Int($0) }), lines > 0 { return lines }
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
+      return Int(size.ws_row)
+    }
+    return 24
   }
 
   /// The columns of the terminal on standard output: `COLUMNS` when set, else what the
