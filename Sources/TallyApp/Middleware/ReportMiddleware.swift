@@ -33,7 +33,9 @@ public struct ReportMiddleware: Middleware {
     // A navigation that leaves the same report shown sums nothing again; new stored data does.
     if case .navigate = action, state.reportOnScreen != nil { return }
     do {
-      context.dispatch(.reportLoaded(try query.report(
+      context.dispatch(
+        .reportLoaded(
+          try query.report(
             wanted.project, period: wanted.period, latestPeriods: latestPeriods)))
     } catch {
       context.dispatch(.failed(error))

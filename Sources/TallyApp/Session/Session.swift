@@ -206,6 +206,7 @@ extension SessionOptions {
   ///
   /// - Parameter progress: Told the share done while a migration that takes a while (a large
   ///   database's first rollups) runs, then `nil` when it is over.
+  /// - Returns: The storage, its schema up to date.
   /// - Throws: ``TallyError`` when it cannot be opened; a URL in a message has no password.
   public func openStorage(
     progress: @escaping (Double?) -> Void = { _ in }

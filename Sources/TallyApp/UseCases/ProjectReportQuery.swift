@@ -18,8 +18,10 @@ public struct ProjectReportQuery: Sendable {
     self.clock = clock
   }
 
-  /// The report of `project` by `period` (by default its goal's period, or else its
-  /// frequency), over `from..<to` or all its readings; with its goal's streaks when
+  /// The report of `project` by `period`.
+  ///
+  /// By default the period is its goal's, or else its frequency; the report covers
+  /// `from..<to` or all its readings; with its goal's streaks when
   /// `includesStreak` (they take a pass of their own over the goal's periods, so output that
   /// does not show them leaves them out). With `latestPeriods` (and no range), only the
   /// latest that many periods: what a screen shows costs what it shows, however long the

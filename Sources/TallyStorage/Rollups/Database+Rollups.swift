@@ -70,8 +70,10 @@ extension Database {
     if let last = quarters.finish() { try write.insert(last) }
 
     let day = RollupLevel.day
-    let days = day.bucket(of: quarter.start(of: run.lowerBound))...day.bucket(
-      of: quarter.start(of: run.upperBound))
+    let days =
+      day.bucket(
+        of: quarter.start(of: run.lowerBound))...day.bucket(
+        of: quarter.start(of: run.upperBound))
     try refreshDays(of: project, days: days)
   }
 
