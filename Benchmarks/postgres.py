@@ -2,7 +2,9 @@
 """Issue 13's figures: tally on PostgreSQL against psql, side by side, and a load test.
 
 Usage: python3 Benchmarks/postgres.py TALLY_BIN [RUNS]   (from the package root;
-       LOAD_ONLY=1 runs the load tests alone, IMPORT_ONLY=1 the import table alone)
+       LOAD_ONLY=1 runs the load tests alone, IMPORT_ONLY=1 the import table alone,
+       REPORT_ONLY=1 the monthly report alone; ROWS=N YEARS=Y for another file than
+       1,000,000 rows over 30 years)
 
 Starts a throwaway cluster with Tests/postgres/cluster.sh (loopback only), generates
 gen_readings.py's 1,000,000 rows (seed 42), then, RUNS rounds each after one warm-up:
@@ -34,6 +36,8 @@ ROOT = os.getcwd()
 TALLY = os.path.abspath(sys.argv[1])
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 ENV = dict(os.environ, TZ="UTC", LC_ALL="C.UTF-8")
+ROWS = int(os.environ.get("ROWS", "1000000"))
+YEARS = os.environ.get("YEARS")
 DEADLINE = time.monotonic() + 1800  # the whole script stops after half an hour
 
 
@@ -95,7 +99,8 @@ def new_database(base):
 def bench(work, base, cluster):
     readings = os.path.join(work, "readings.csv")
     subprocess.check_call(
-        [sys.executable, os.path.join(ROOT, "Benchmarks/gen_readings.py"), "1000000", "42", readings],
+        [sys.executable, os.path.join(ROOT, "Benchmarks/gen_readings.py"), str(ROWS), "42", readings]
+        + ([YEARS] if YEARS else []),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if os.environ.get("LOAD_ONLY"):  # while working on the load tests alone
         team_load_test(base, cluster)
@@ -131,6 +136,9 @@ def bench(work, base, cluster):
     got = psql(tally_db, f"{figures} FROM reading")
     if got != expected:
         sys.exit(f"tally stored {got}, psql {expected}")
+    if os.environ.get("REPORT_ONLY"):
+        monthly_report(ref_db, tally_db, base)
+        return
     member_db, argv = tally_import_member()
     run(argv)
     got = psql(member_db, f"{figures} FROM reading")
@@ -222,6 +230,14 @@ def bench(work, base, cluster):
             sys.exit(f"{label}: {psql(paths_db, count)} readings stored, expected {stored}")
         print(f"| {label} | {elapsed:.2f} | {elapsed / base_median:.2f}x | {peak:.0f} |")
 
+    monthly_report(ref_db, tally_db, base)
+    team_load_test(base, cluster)
+    load_test(work, base, readings)
+
+
+def monthly_report(ref_db, tally_db, base):
+    """The monthly report of tally_db's readings against psql's GROUP BY of ref_db's, checked
+    month by month, then timed side by side; also as a team member given --read."""
     # The monthly report over the database checked above.
     report = [TALLY, "--db", tally_db, "report", "Readings", "--period", "monthly", "--format", "csv"]
     group = ["psql", "-X", "-q", "-t", "-A", "-F", ",", ref_db, "-c",
@@ -259,7 +275,7 @@ def bench(work, base, cluster):
             report_times.append(r)
             report_memory.append(peak)
             member_times.append(m)
-    print(f"\n### Monthly report of the 1,000,000 readings ({len(ours)} months, both agree)\n")
+    print(f"\n### Monthly report of the {ROWS:,} readings ({len(ours)} months, both agree)\n")
     print("| command | median s | fastest | slowest | ratio | peak MB (client) |")
     print("|---|---|---|---|---|---|")
     gm = statistics.median(group_times)
@@ -274,8 +290,6 @@ def bench(work, base, cluster):
               f"{median / gm:.2f}x | {'' if peak is None else f'{peak:.0f}'} |")
     print(f"\nThe policies' cost: {statistics.median(member_times) / statistics.median(report_times):.2f}x "
           "the same report with row-level security bypassed.")
-    team_load_test(base, cluster)
-    load_test(work, base, readings)
 
 
 PASSWORD = "tally-test-password"

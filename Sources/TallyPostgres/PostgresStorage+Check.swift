@@ -37,14 +37,16 @@ extension PostgresStorage: StorageChecking {
           fall: summary.project.kind == .meter ? try facts.firstFall(of: summary.id) : nil)
         report.problems += project.problems
         let rollups = PostgresRollups(session: session)
-        for level in [RollupLevel.quarter, .day] {
-          if let difference = RollupDifference.first(
-            level: level, stored: try rollups.stored(level, of: summary.id),
-            counted: try rollups.counted(level, of: summary.id))
-          {
-            report.problems.append(.rollups(project: summary.project.title, difference: difference))
-            break
-          }
+        if let difference = RollupDifference.first(
+          quarters: (
+            try rollups.stored(.quarter, of: summary.id),
+            try rollups.counted(.quarter, of: summary.id)
+          ),
+          days: (
+            try rollups.stored(.day, of: summary.id), try rollups.counted(.day, of: summary.id)
+          )
+        ) {
+          report.problems.append(.rollups(project: summary.project.title, difference: difference))
         }
       }
       report.projects = rows.count
@@ -70,9 +72,18 @@ extension PostgresStorage: StorageChecking {
 }
 
 extension PostgresStorage {
-  public func rebuildRollups() throws(TallyError) {
-    try transaction(doing: "sum the rollups again") { session in
+  public func repair() throws(TallyError) -> Int {
+    try transaction(doing: "sum the rollups and count the readings again") { session in
       try PostgresRollups(session: session).rebuildAll(bypassesPolicies: bypassesPolicies)
+      // The policies leave out the projects the person may not change.
+      return try session.rows(
+        """
+        UPDATE project SET
+          reading_count = (SELECT count(*) FROM reading WHERE project_id = project.id),
+          last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
+        RETURNING id
+        """
+      ).count
     }
   }
 }

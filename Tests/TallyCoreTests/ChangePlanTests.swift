@@ -30,6 +30,9 @@ struct FakeFacts: StoredFacts {
     }
     return batch
   }
+  func heldReadings(of batch: ImportBatch) throws -> Int {
+    readings.filter { $0.batchID == batch.id }.count
+  }
   func importBatches(of project: ProjectID, sha256: String) throws -> [ImportBatch] {
     batches.filter { $0.projectID == project && $0.sha256 == sha256 }
   }
@@ -180,9 +183,14 @@ struct FakeFacts: StoredFacts {
     ) {
       try ChangePlan.plan(.undoImport(batch.id, at: t1), in: FakeFacts(batches: [batch]))
     }
+    // Of its 2 readings, 1 is left (the other was deleted since): the message counts that one.
+    let left = Reading(
+      id: ReadingID(rawValue: 1), projectID: car.id, amount: 1, timestamp: t0, note: nil,
+      batchID: batch.id)
     let plan = try ChangePlan.plan(
-      .undoImport(batch.id, at: t1), in: FakeFacts(projects: [car], batches: [batch]))
-    #expect(plan.message == "Took out import 1 (a.csv): 2 reading(s) from Car")
+      .undoImport(batch.id, at: t1),
+      in: FakeFacts(projects: [car], readings: [left], batches: [batch]))
+    #expect(plan.message == "Took out import 1 (a.csv): 1 reading(s) from Car")
     batch.isUndone = true
     #expect(
       throws: TallyError(

@@ -7,11 +7,12 @@ public import TallyCore
 /// changes while one is shown, the report is summed again and arrives as `reportLoaded`.
 public struct ReportMiddleware: Middleware {
   private let query: ProjectReportQuery
-  private let latestPeriods: Int?
+  private let latestPeriods: @Sendable () -> Int?
 
-  /// Creates the middleware over `query`; with `latestPeriods`, a report holds only that many
-  /// of the latest periods (what fits the screen).
-  public init(query: ProjectReportQuery, latestPeriods: Int? = nil) {
+  /// Creates the middleware over `query`; when `latestPeriods` tells a number (asked anew for
+  /// each report: the terminal may have been resized), a report holds only that many of the
+  /// latest periods, what a screen can show.
+  public init(query: ProjectReportQuery, latestPeriods: @escaping @Sendable () -> Int? = { nil }) {
     self.query = query
     self.latestPeriods = latestPeriods
   }
@@ -36,7 +37,7 @@ public struct ReportMiddleware: Middleware {
       context.dispatch(
         .reportLoaded(
           try query.report(
-            wanted.project, period: wanted.period, latestPeriods: latestPeriods)))
+            wanted.project, period: wanted.period, latestPeriods: latestPeriods())))
     } catch {
       context.dispatch(.failed(error))
     }

@@ -71,12 +71,14 @@ public final class Session {
     }
     let reports = ProjectReportQuery(storage: storage, zone: zone, clock: clock)
     middleware.append(PersistenceMiddleware(storage: storage))
-    // A report screen shows the latest periods that fit the terminal, under its title,
-    // headings, totals and the lines after them.
-    middleware.append(
-      ReportMiddleware(
-        query: reports,
-        latestPeriods: options.showsScreens ? options.display.height.map { max(4, $0 - 9) } : nil))
+    // A report screen shows the latest periods that fit the terminal: no more periods than it
+    // has lines are summed (the screen leaves out those its title and totals push off).
+    let environment = ProcessInfo.processInfo.environment
+    var screenLines: @Sendable () -> Int? = { nil }
+    if options.showsScreens, options.display.height != nil {
+      screenLines = { TextDisplay.terminalHeight(environment: environment) }
+    }
+    middleware.append(ReportMiddleware(query: reports, latestPeriods: screenLines))
     let standing = StandingQuery(storage: storage, zone: zone, clock: clock)
     if options.showsScreens {
       middleware.append(StandingMiddleware(query: standing))

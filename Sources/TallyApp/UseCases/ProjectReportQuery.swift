@@ -36,22 +36,44 @@ public struct ProjectReportQuery: Sendable {
       calendar: calendar, includesEmpty: includesEmpty, now: clock?())
     // One read: the span and every period's figures see the same state of the storage.
     return try storage.withAggregates(of: project.id) { aggregates in
-      var start = from
-      var earlier = false
+      var report: ProjectReport
       if let latestPeriods, from == nil, to == nil, let span = try aggregates.span() {
-        var first = calendar.period(containing: span.upperBound)
-        for _ in 1..<max(1, latestPeriods) where first.start > span.lowerBound {
-          first = calendar.period(before: first)
-        }
-        if first.start > span.lowerBound {
-          start = first.start
-          earlier = true
-        }
+        report = try Self.latest(
+          latestPeriods, of: project, in: span, calendar: calendar, builder: builder,
+          over: aggregates)
+      } else {
+        report = try builder.report(of: project, within: from, to, over: aggregates)
       }
-      var report = try builder.report(of: project, within: start, to, over: aggregates)
-      report.hasEarlierPeriods = earlier
       if includesStreak { report.streak = try builder.streak(of: project, over: aggregates) }
       return report
+    }
+  }
+
+  /// The latest `count` periods of `project` that the report shows (periods without readings
+  /// are left out unless the builder keeps them): a window of that many periods back from the
+  /// last reading, twice as long each time it holds fewer, so that a screen of a sparse
+  /// project fills up too.
+  private static func latest(
+    _ count: Int, of project: Project, in span: ClosedRange<Timestamp>,
+    calendar: PeriodCalendar, builder: ReportBuilder, over aggregates: any RangeAggregates
+  ) throws -> ProjectReport {
+    var window = max(1, count)
+    while true {
+      var first = calendar.period(containing: span.upperBound)
+      var periods = 1
+      while periods < window, first.start > span.lowerBound {
+        first = calendar.period(before: first)
+        periods += 1
+      }
+      let startsLater = first.start > span.lowerBound
+      var report = try builder.report(
+        of: project, within: startsLater ? first.start : nil, nil, over: aggregates)
+      if report.rows.count >= count || !startsLater {
+        report.hasEarlierPeriods = startsLater || report.rows.count > count
+        report.rows = Array(report.rows.suffix(count))
+        return report
+      }
+      window *= 2
     }
   }
 }

@@ -11,14 +11,17 @@ extension SessionOptions {
   /// - Throws: ``TallyError`` when there is no database to check, it is not tally's, or it
   ///   cannot be read at all.
   ///
-  /// - Parameter repairingRollups: Whether to sum every project's rollups again from its
-  ///   readings first (`tally check --repair`), which writes.
-  public func checkStorage(repairingRollups: Bool = false) throws(TallyError) -> IntegrityReport {
-    if repairingRollups {
+  /// - Parameter repaired: When given, every project's rollups are summed and its readings
+  ///   counted again first (`tally check --repair`, which writes), and this is told how many
+  ///   projects were.
+  public func checkStorage(
+    repaired: ((Int) -> Void)? = nil
+  ) throws(TallyError) -> IntegrityReport {
+    if let repaired {
       guard let storage = try openStorage() as? any StorageChecking else {
         throw TallyError(.storage, "this database cannot be repaired")
       }
-      try storage.rebuildRollups()
+      repaired(try storage.repair())
     }
     guard PostgresAddress.isServerURL(location.path) else {
       return try TallyDatabase.check(at: location)

@@ -13,7 +13,8 @@ public struct CheckCommand: ParsableCommand {
       without a reset mark, and every journal entry can be read for undo. Reports a database \
       file (or its -wal, -shm or -journal) that other users may read or change, and a folder \
       they may list. Each project's rollups (the figures of its quarter hours and days that \
-      reports add up) must equal its readings. Only reads, unless --repair. Prints one line \
+      reports add up) must equal its readings. Only reads, unless --repair, which first sums the \
+      rollups and counts the readings of every project again. Prints one line \
       per problem and exits 1, or one line saying that all checks hold and exits 0. On a \
       PostgreSQL server, tally's rules are checked.
       """)
@@ -21,15 +22,22 @@ public struct CheckCommand: ParsableCommand {
   @OptionGroup var global: GlobalOptions
 
   @Flag(
-    help: "First sum every project's rollups again from its readings (the repair when they differ)."
+    help:
+      "First sum every project's rollups and count its readings again (the repair after a change past tally)."
   )
   var repair = false
 
   public init() {}
 
   public func run() throws {
+    let messages = MessageSink.standard
     let report = try global.sessionOptions(creating: false, readOnly: !repair).checkStorage(
-      repairingRollups: repair)
+      repaired: repair
+        ? { count in
+          messages.status(
+            "Summed the rollups and counted the readings of \(count) project"
+              + "\(count == 1 ? "" : "s") again.")
+        } : nil)
     MessageSink.standard.output(report.lines.map { $0 + "\n" }.joined())
     guard report.holds else { throw ExitCode(ExitStatus.failure) }
   }

@@ -16,10 +16,11 @@ extension ChangePlan {
         .conflict, "the project of import \(id) has been deleted",
         hint: "`tally undo` the deletion first.")
     }
+    // Readings deleted since the import are gone already: the message counts those it takes.
+    let held = try db.heldReadings(of: batch)
     return ChangePlan(
       change: .batch([.setAsideImport(batch), touch(project, at: at)]),
-      message:
-        "Took out import \(id) (\(batch.fileName)): \(batch.imported) reading(s) from \(project.title)"
+      message: "Took out import \(id) (\(batch.fileName)): \(held) reading(s) from \(project.title)"
     )
   }
 }

@@ -20,6 +20,9 @@ public protocol StoredFacts: StoredReadingOrder {
   ///
   /// - Throws: ``TallyError`` `.notFound` when there is none.
   func importBatch(_ id: ImportBatchID) throws -> ImportBatch
+  /// How many of `batch`'s readings are still among the readings (some may have been
+  /// deleted since it was imported).
+  func heldReadings(of batch: ImportBatch) throws -> Int
   /// The imports into `project` of content whose SHA-256 is `sha256`, undone or not.
   func importBatches(of project: ProjectID, sha256: String) throws -> [ImportBatch]
   /// The id the next new row of `kind` gets.

@@ -37,8 +37,11 @@ public protocol StorageChecking: Storage {
   /// - Throws: ``TallyError`` when the data cannot be read at all.
   func checkIntegrity() throws(TallyError) -> IntegrityReport
 
-  /// Sums every project's rollups again from its readings, in one transaction: the repair
-  /// for rollups that `checkIntegrity()` finds differing (after another program changed the
-  /// readings past tally).
-  func rebuildRollups() throws(TallyError)
+  /// Sums every project's rollups again from its readings and counts its readings again (the
+  /// reading counter, the last reading's time), in one transaction: the repair for what
+  /// `checkIntegrity()` finds differing after another program changed the readings past tally.
+  ///
+  /// - Returns: How many projects were summed and counted again (on a shared server, those
+  ///   the person may change).
+  func repair() throws(TallyError) -> Int
 }

@@ -39,6 +39,16 @@ final class PostgresFacts: StoredFacts {
     return summary.readingCount
   }
 
+  func heldReadings(of batch: ImportBatch) throws -> Int {
+    guard let ids = batch.readingIDs else { return 0 }
+    return Int(
+      try session.value(
+        """
+        SELECT count(*)::BIGINT FROM reading
+        WHERE id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND batch_id = \(batch.id.rawValue)
+        """, as: Int64.self) ?? 0)
+  }
+
   func reading(_ id: ReadingID) throws -> Reading {
     guard
       let row = try session.rows(

@@ -25,16 +25,42 @@ final class ReportScreen: Screen, StoreSubscriber {
 
   func newState(_ report: ProjectReport?) {
     guard let report else { return }
-    console.write(ReportTable.render([report], width: console.style.width))
-    if report.hasEarlierPeriods {
-      console.line(
-        console.style.dim(
-          "The latest periods that fit the screen; `tally report "
-            + "\(VisibleText.escaped(CommandWords.quoted(report.project.title))) --period \(report.period.rawValue)` "
-            + "shows them all."))
+    console.write(fitted(report))
+    console.line(console.style.dim(Self.commands))
+  }
+
+  private static let commands =
+    "`period daily|weekly|monthly|quarterly|yearly` changes the period; `back` returns."
+
+  /// The report as drawn: on a terminal, without the earliest periods that would push its
+  /// title off the top (lines that wrap counted as the lines they take), and a line saying so.
+  private func fitted(_ report: ProjectReport) -> String {
+    let width = console.style.width
+    var shown = report
+    while true {
+      let table = ReportTable.render([shown], width: width)
+      let note =
+        shown.hasEarlierPeriods
+        ? "The latest periods that fit, and their total; `tally report "
+          + "\(VisibleText.escaped(CommandWords.quoted(shown.project.title))) --period "
+          + "\(shown.period.rawValue)` shows all.\n" : ""
+      // The table, the note, the line of commands under them and the prompt.
+      guard let width, shown.rows.count > 1,
+        Self.lines(of: table + note + Self.commands + "\n", width: width) + 1
+          > TextDisplay.terminalHeight(
+            environment: ProcessInfo.processInfo.environment)
+      else {
+        return table + (note.isEmpty ? "" : console.style.dim(String(note.dropLast())) + "\n")
+      }
+      shown.rows.removeFirst()
+      shown.hasEarlierPeriods = true
     }
-    console.line(
-      console.style.dim(
-        "`period daily|weekly|monthly|quarterly|yearly` changes the period; `back` returns."))
+  }
+
+  /// How many lines of a terminal `width` columns wide `text` takes.
+  private static func lines(of text: String, width: Int) -> Int {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().reduce(0) {
+      $0 + max(1, (DisplayWidth.of(String($1)) + width - 1) / max(1, width))
+    }
   }
 }

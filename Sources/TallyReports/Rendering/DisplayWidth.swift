@@ -1,6 +1,7 @@
 /// How many terminal columns text takes: East Asian wide characters and emoji take two.
-enum DisplayWidth {
-  static func of(_ text: String) -> Int {
+public enum DisplayWidth {
+  /// The columns `text` takes (no escape sequences in it).
+  public static func of(_ text: String) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 

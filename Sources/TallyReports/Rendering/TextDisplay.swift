@@ -27,14 +27,15 @@ public struct TextDisplay: Equatable, Sendable {
       height: isTerminal ? terminalHeight(environment: environment) : nil)
   }
 
-  /// The lines of the terminal on standard output: `LINES` when set, else what the terminal
-  /// says, else 24.
+  /// The lines of the terminal on standard output: what the terminal says (asked each time:
+  /// it may have been resized; readline keeps `LINES` as it was at its last prompt), else
+  /// `LINES`, else 24.
   public static func terminalHeight(environment: [String: String]) -> Int {
-    if let lines = environment["LINES"].flatMap({ Int($0) }), lines > 0 { return lines }
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
       return Int(size.ws_row)
     }
+    if let lines = environment["LINES"].flatMap({ Int($0) }), lines > 0 { return lines }
     return 24
   }
 

@@ -149,7 +149,16 @@ extension TallyDatabase: StorageChecking {
 }
 
 extension TallyDatabase {
-  public func rebuildRollups() throws(TallyError) {
-    try write(doing: "sum the rollups again") { db in try db.rebuildAllRollups() }
+  public func repair() throws(TallyError) -> Int {
+    try write(doing: "sum the rollups and count the readings again") { db in
+      try db.rebuildAllRollups()
+      try db.execute(
+        sql: """
+          UPDATE project SET
+            reading_count = (SELECT COUNT(*) FROM reading WHERE project_id = project.id),
+            last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
+          """)
+      return db.changesCount
+    }
   }
 }

@@ -162,15 +162,13 @@ extension Database {
       }
     }
     if let last = days.finish() { countedDays.append(last) }
-    for (level, counted) in [(RollupLevel.quarter, countedQuarters), (.day, countedDays)] {
-      let stored = try Row.fetchAll(
+    func stored(_ level: RollupLevel) throws -> [BucketFigures] {
+      try Row.fetchAll(
         cachedStatement(sql: RollupSQL.stored(level)),
         arguments: [project.rawValue, Int64.min, Int64.max]
       ).map(RollupSQL.figures)
-      if let difference = RollupDifference.first(level: level, stored: stored, counted: counted) {
-        return difference
-      }
     }
-    return nil
+    return RollupDifference.first(
+      quarters: (try stored(.quarter), countedQuarters), days: (try stored(.day), countedDays))
   }
 }

@@ -17,6 +17,13 @@ struct SQLiteFacts: StoredFacts {
     try db.projectRecord(project).readingCount
   }
 
+  func heldReadings(of batch: ImportBatch) throws -> Int {
+    guard let ids = batch.readingIDs else { return 0 }
+    return try Int.fetchOne(
+      db, sql: "SELECT COUNT(*) FROM reading WHERE id BETWEEN ? AND ? AND batch_id = ?",
+      arguments: [ids.lowerBound, ids.upperBound, batch.id.rawValue]) ?? 0
+  }
+
   func reading(_ id: ReadingID) throws -> Reading {
     try db.reading(id)
   }

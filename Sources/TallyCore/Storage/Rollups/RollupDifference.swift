@@ -27,7 +27,10 @@ public struct RollupDifference: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     let start = Timestamp(microsecondsSince1970: level.start(of: bucket))
     let name = level == .day ? "day" : "quarter hour"
-    let more = differing > 1 ? " (and \(differing - 1) more buckets)" : ""
+    let more =
+      differing > 1
+      ? "; \(differing - 1) more quarter hour\(differing == 2 ? "" : "s") or day\(differing == 2 ? "" : "s") differ\(differing == 2 ? "s" : "")"
+      : ""
     return "the rollups say the \(name) from \(start) holds \(Self.words(stored)), but it holds "
       + "\(Self.words(counted))\(more); reports show the rollups' figures until "
       + "`tally check --repair` sums them again"
@@ -37,6 +40,19 @@ public struct RollupDifference: Equatable, Sendable, CustomStringConvertible {
     guard let figures, figures.count > 0 else { return "no readings" }
     return "\(figures.count) reading\(figures.count == 1 ? "" : "s") summing "
       + AmountFormat.plain(figures.sum)
+  }
+
+  /// The first difference of the quarters, else of the days, counting the differing buckets
+  /// of both.
+  public static func first(
+    quarters: (stored: [BucketFigures], counted: [BucketFigures]),
+    days: (stored: [BucketFigures], counted: [BucketFigures])
+  ) -> RollupDifference? {
+    let quarter = first(level: .quarter, stored: quarters.stored, counted: quarters.counted)
+    let day = first(level: .day, stored: days.stored, counted: days.counted)
+    guard var found = quarter ?? day else { return nil }
+    found.differing = (quarter?.differing ?? 0) + (day?.differing ?? 0)
+    return found
   }
 
   /// The first difference between the buckets `stored` and `counted` (both ascending), if any.
