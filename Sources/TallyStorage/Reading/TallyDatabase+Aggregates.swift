@@ -61,25 +61,27 @@ final class RangeAggregator: RangeAggregates, RollupSource {
   }
 
   /// The stored buckets of `level` in `runs`, ascending.
-  private func stored(_ level: RollupLevel, _ runs: [ClosedRange<Int64>]) throws -> [BucketFigures]
-  {
-    let statement = try db.cachedStatement(sql: RollupSQL.stored(level))
+  private func stored(_ level: RollupLevel, _ runs: [ClosedRange<Int64>]) throws -> [BucketFigures] {
     var buckets: [BucketFigures] = []
-    for run in runs {
-      let rows = try Row.fetchCursor(
-        statement, arguments: [project, run.lowerBound, run.upperBound])
-      while let row = try rows.next() { buckets.append(RollupSQL.figures(row)) }
+    try RawStatement(db, RollupSQL.stored(level)).using { statement in
+      for run in runs {
+        statement.bind(project, run.lowerBound, run.upperBound)
+        while try statement.step() {
+          buckets.append(
+            BucketFigures(bucket: statement.int64(0), figures: RollupSQL.figures(statement)))
+        }
+      }
     }
     return buckets
   }
 
   /// The figures of the readings in `range`, added in time order.
   private func leaf(_ range: Range<Int64>) throws -> RangeFigures {
-    let rows = try Row.fetchCursor(
-      db.cachedStatement(sql: RollupSQL.readingsInOrder),
-      arguments: [project, range.lowerBound, range.upperBound])
     var figures = RangeFigures.empty
-    while let row = try rows.next() { figures.add(row[1] as Double) }
+    try RawStatement(db, RollupSQL.readingsInOrder).using { statement in
+      statement.bind(project, range.lowerBound, range.upperBound)
+      while try statement.step() { figures.add(statement.double(1)) }
+    }
     return figures
   }
 
