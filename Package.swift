@@ -87,7 +87,7 @@ let package = Package(
     .target(
       name: "TallyCommandLine",
       dependencies: [
-        "TallyApp", "TallyCore", "TallyStorage", "TallyPostgres", "TallyImport", "TallyReports",
+        "TallyApp", "TallyCore", "TallyImport", "TallyReports",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
