@@ -13,6 +13,7 @@ import Testing
     ["Flow", "FlowTesting", "Routing"],
     ["TallyCore"],
     ["TallyStorage", "TallyPostgres", "TallyImport", "TallyReports"],
+    ["TallyState"],
     ["TallyApp"],
     ["TallyCommandLine"],
     ["TallyREPL"],
@@ -23,6 +24,11 @@ import Testing
   /// application (`TallyApp`) for what is stored, whichever backend keeps it.
   static let reachedOnlyThrough: [String: (modules: Set<String>, through: String)] = [
     "TallyCommandLine": (["TallyStorage", "TallyPostgres"], "TallyApp")
+  ]
+
+  /// What the domain may import: Foundation and nothing else (not the store, not the router).
+  static let domainModules: Set<String> = [
+    "Foundation", "FoundationEssentials", "FoundationInternationalization",
   ]
 
   /// Modules of the toolchain, which need no declaration.
@@ -125,6 +131,17 @@ import Testing
         )
       }
     }
+  }
+
+  @Test func theDomainNeedsNothingButFoundation() throws {
+    for found in try Self.imports(under: "Sources/TallyCore")
+    where !Self.domainModules.contains(found.module) {
+      Issue.record(
+        "\(found): TallyCore may import only Foundation; the store's state and actions are TallyState's"
+      )
+    }
+    let declared = try Self.declaredTargets()["TallyCore"]?.dependencies
+    #expect(declared == [], "Package.swift declares \(declared ?? []) for TallyCore")
   }
 
   @Test func theCommandLineReachesStorageOnlyThroughTheApp() throws {
