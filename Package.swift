@@ -39,12 +39,13 @@ let package = Package(
     .target(name: "Routing", dependencies: ["Flow"], swiftSettings: strict),
 
     // tally's layers: dependencies point one way: tally -> REPL -> CommandLine -> App ->
-    // Storage/Import/Reports -> Core.
-    .target(name: "TallyCore", dependencies: ["Flow", "Routing"], swiftSettings: strict),
+    // State -> Storage/Postgres/Import/Reports -> Core. The domain (Core) needs nothing but
+    // Foundation; the store's state, reducers and actions (State) are the application's.
+    .target(name: "TallyCore", swiftSettings: strict),
     .target(
       name: "TallyStorage",
       dependencies: [
-        "TallyCore", "Flow",
+        "TallyCore",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -74,12 +75,15 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
+    // The store's state, its reducers, the actions and what a route's screen keeps.
+    .target(
+      name: "TallyState", dependencies: ["Flow", "Routing", "TallyCore"], swiftSettings: strict),
     // The application: the session, the use cases, the store's middleware.
     .target(
       name: "TallyApp",
       dependencies: [
-        "Flow", "Routing", "TallyCore", "TallyStorage", "TallyPostgres", "TallyImport",
-        "TallyReports", .product(name: "Logging", package: "swift-log"),
+        "Flow", "Routing", "TallyCore", "TallyState", "TallyStorage", "TallyPostgres",
+        "TallyImport", "TallyReports", .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
@@ -87,7 +91,7 @@ let package = Package(
     .target(
       name: "TallyCommandLine",
       dependencies: [
-        "TallyApp", "TallyCore", "TallyStorage", "TallyPostgres", "TallyImport", "TallyReports",
+        "TallyApp", "TallyCore", "TallyImport", "TallyReports",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -96,8 +100,8 @@ let package = Package(
     .target(
       name: "TallyREPL",
       dependencies: [
-        "Flow", "Routing", "TallyCore", "TallyReports", "TallyApp", "TallyCommandLine",
-        "TallyStorage", "CReadline",
+        "Flow", "Routing", "TallyCore", "TallyState", "TallyReports", "TallyApp",
+        "TallyCommandLine", "TallyStorage", "CReadline",
       ],
       swiftSettings: strict
     ),
@@ -149,14 +153,19 @@ let package = Package(
     ),
     .testTarget(
       name: "TallyCoreTests",
-      dependencies: ["TallyCore", "Flow", "FlowTesting", "Routing"],
+      dependencies: ["TallyCore"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TallyStateTests",
+      dependencies: ["TallyState", "TallyCore", "Flow", "FlowTesting", "Routing"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "TallyStorageTests",
       dependencies: [
-        "TallyStorage", "TallyPostgres", "TallyCore", "TallyReports", "TallyApp", "Flow",
-        "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "TallyStorage", "TallyPostgres", "TallyCore", "TallyState", "TallyReports", "TallyApp",
+        "Flow", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
@@ -180,15 +189,16 @@ let package = Package(
     .testTarget(
       name: "TallyAppTests",
       dependencies: [
-        "TallyApp", "TallyCommandLine", "TallyCore", "TallyStorage", "Flow", "Routing",
+        "TallyApp", "TallyCommandLine", "TallyCore", "TallyState", "TallyStorage", "Flow",
+        "Routing",
       ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "TallyREPLTests",
       dependencies: [
-        "TallyREPL", "TallyApp", "TallyCommandLine", "TallyCore", "TallyStorage", "TallyReports",
-        "Flow", "Routing",
+        "TallyREPL", "TallyApp", "TallyCommandLine", "TallyCore", "TallyState", "TallyStorage",
+        "TallyReports", "Flow", "Routing",
       ],
       swiftSettings: strict
     ),

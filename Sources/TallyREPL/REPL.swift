@@ -4,6 +4,7 @@ import Routing
 public import TallyApp
 import TallyCommandLine
 import TallyCore
+import TallyState
 
 /// The interactive front door: reads lines, turns each into route actions or requests on the
 /// session's one store, and lets the screens on the route render what changed.

@@ -13,10 +13,22 @@ import Testing
     ["Flow", "FlowTesting", "Routing"],
     ["TallyCore"],
     ["TallyStorage", "TallyPostgres", "TallyImport", "TallyReports"],
+    ["TallyState"],
     ["TallyApp"],
     ["TallyCommandLine"],
     ["TallyREPL"],
     ["tally"],
+  ]
+
+  /// Layers a target reaches only through the one between: the command line asks the
+  /// application (`TallyApp`) for what is stored, whichever backend keeps it.
+  static let reachedOnlyThrough: [String: (modules: Set<String>, through: String)] = [
+    "TallyCommandLine": (["TallyStorage", "TallyPostgres"], "TallyApp")
+  ]
+
+  /// What the domain may import: Foundation and nothing else (not the store, not the router).
+  static let domainModules: Set<String> = [
+    "Foundation", "FoundationEssentials", "FoundationInternationalization",
   ]
 
   /// Modules of the toolchain, which need no declaration.
@@ -118,6 +130,33 @@ import Testing
           "\(found): \(target) (layer \(level + 1): \(Self.layers[level].joined(separator: ", "))) imports \(found.module), a layer above it (layer \(above + 1)); move the code up, or what it needs down"
         )
       }
+    }
+  }
+
+  @Test func theDomainNeedsNothingButFoundation() throws {
+    for found in try Self.imports(under: "Sources/TallyCore")
+    where !Self.domainModules.contains(found.module) {
+      Issue.record(
+        "\(found): TallyCore may import only Foundation; the store's state and actions are TallyState's"
+      )
+    }
+    let declared = try Self.declaredTargets()["TallyCore"]?.dependencies
+    #expect(declared == [], "Package.swift declares \(declared ?? []) for TallyCore")
+  }
+
+  @Test func theCommandLineReachesStorageOnlyThroughTheApp() throws {
+    let targets = try Self.declaredTargets()
+    for (target, rule) in Self.reachedOnlyThrough.sorted(by: { $0.key < $1.key }) {
+      for found in try Self.imports(under: "Sources/\(target)")
+      where rule.modules.contains(found.module) {
+        Issue.record(
+          "\(found): \(target) imports \(found.module) directly; ask \(rule.through) for it instead"
+        )
+      }
+      let declared = targets[target]?.dependencies.intersection(rule.modules) ?? []
+      #expect(
+        declared.isEmpty,
+        "Package.swift declares \(declared.sorted()) for \(target); they are \(rule.through)'s")
     }
   }
 

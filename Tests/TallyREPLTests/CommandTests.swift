@@ -1,6 +1,7 @@
 import Foundation
 import Routing
 import TallyCore
+import TallyState
 import Testing
 
 @testable import TallyREPL

@@ -3,6 +3,7 @@ import Routing
 import TallyApp
 import TallyCommandLine
 import TallyCore
+import TallyState
 import Testing
 
 @testable import TallyREPL

@@ -5,6 +5,7 @@ import TallyApp
 import TallyCommandLine
 import TallyCore
 import TallyReports
+import TallyState
 import TallyStorage
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import TallyApp
 import TallyCore
 import TallyPostgres
+import TallyState
 import TallyStorage
 import TestSupport
 import Testing

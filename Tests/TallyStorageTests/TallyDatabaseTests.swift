@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import TallyApp
 import TallyCore
+import TallyState
 import TallyStorage
 import Testing
 

@@ -1,5 +1,6 @@
 public import Flow
 public import TallyCore
+public import TallyState
 
 /// Writes each request to the storage before the state changes, and loads what a new screen
 /// needs.

@@ -1,5 +1,6 @@
 public import Flow
-public import TallyCore
+import TallyCore
+public import TallyState
 
 /// Loads the report the route shows, so that the report screen renders it from the state.
 ///

@@ -1,5 +1,6 @@
 public import Flow
 public import TallyCore
+public import TallyState
 
 /// Saves the route after each navigation that changes what would be reopened, so that starting
 /// tally again shows the same screen.

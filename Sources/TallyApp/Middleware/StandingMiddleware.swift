@@ -1,5 +1,6 @@
 public import Flow
-public import TallyCore
+import TallyCore
+public import TallyState
 
 /// Adds to the stored data on its way to the state how each project stands now (due
 /// readings, goals' current periods), so that the screens show it from the state, in the same

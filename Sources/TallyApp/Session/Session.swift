@@ -5,6 +5,7 @@ import Routing
 public import TallyCore
 import TallyPostgres
 public import TallyReports
+public import TallyState
 public import TallyStorage
 
 /// One run of tally, from either front door: the storage, the store over it, the zone, the

@@ -44,4 +44,22 @@ public enum Backup {
     let summary = try StorageMigration.copy(from: backup, to: target)
     return BackupSummary(projects: summary.projects, readings: summary.readings)
   }
+
+  /// Opens the database `options` name, made if it is not there, and brings the backup in
+  /// `path` into it as the other `restore(from:into:)` does; a database made for the
+  /// restore goes again when it fails.
+  ///
+  /// - Returns: What was restored.
+  /// - Throws: ``TallyError`` when the database cannot be opened or the restore fails.
+  public static func restore(from path: String, into options: SessionOptions)
+    throws(TallyError) -> BackupSummary
+  {
+    let storage = try options.openStorage()
+    do {
+      return try restore(from: path, into: storage)
+    } catch {
+      storage.discardIfCreated()
+      throw error
+    }
+  }
 }

@@ -1,6 +1,7 @@
 public import TallyCore
 public import TallyPostgres
 import TallyReports
+import TallyState
 
 /// Who may use which project on a shared server: `tally share`, `unshare` and `team setup`.
 ///

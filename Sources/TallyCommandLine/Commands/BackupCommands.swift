@@ -2,7 +2,6 @@ public import ArgumentParser
 import Foundation
 import TallyApp
 import TallyCore
-import TallyStorage
 
 /// `tally backup FILE`: a consistent copy of the whole database in a new SQLite file.
 public struct BackupCommand: ParsableCommand {
@@ -53,15 +52,7 @@ public struct RestoreCommand: ParsableCommand {
   public func run() throws {
     // The backup is checked (tally check) before anything is written; a database made for the
     // restore goes again when it fails.
-    let storage = try global.sessionOptions(creating: true).openStorage()
-    let summary: BackupSummary
-    do {
-      summary = try Backup.restore(from: file, into: storage)
-    } catch {
-      // A database made for the restore goes again with it.
-      storage.discardIfCreated()
-      throw error
-    }
+    let summary = try Backup.restore(from: file, into: global.sessionOptions(creating: true))
     MessageSink.standard.status(
       "Restored \(summary.projects) project(s) and \(summary.readings) reading(s) from \(file)")
   }

@@ -2,7 +2,6 @@ public import ArgumentParser
 import Foundation
 import TallyApp
 import TallyCore
-import TallyStorage
 
 /// `tally migrate`: copies a database to a shared server, or back.
 public struct MigrateCommand: ParsableCommand {
@@ -35,9 +34,7 @@ public struct MigrateCommand: ParsableCommand {
     // The source is only read; the target is made if it is not there.
     let here = try global.sessionOptions(creating: from != nil, readOnly: to != nil)
     var there = here
-    there.location.path = DatabaseLocation.expandingHome(
-      to ?? from ?? "",
-      homeDirectory: DatabaseLocation.home(in: ProcessInfo.processInfo.environment))
+    there.useDatabase(to ?? from ?? "", environment: ProcessInfo.processInfo.environment)
     there.creating = to != nil
     there.readOnly = from != nil
     let (source, target) = to != nil ? (here, there) : (there, here)

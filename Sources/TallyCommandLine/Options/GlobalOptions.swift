@@ -3,7 +3,6 @@ import Foundation
 import Logging
 public import TallyApp
 import TallyCore
-import TallyStorage
 
 /// The options every subcommand takes: which database, which time zone, how much to log.
 public struct GlobalOptions: ParsableArguments {
@@ -77,7 +76,9 @@ public struct GlobalOptions: ParsableArguments {
     showsScreens: Bool = false
   ) throws -> SessionOptions {
     SessionOptions(
-      location: databaseLocation, zone: timeZone, resumingRoute: resumingRoute,
+      location: SessionOptions.location(
+        option: databasePath, environment: ProcessInfo.processInfo.environment),
+      zone: timeZone, resumingRoute: resumingRoute,
       creating: creating, readOnly: readOnly,
       logLevel: try logLevel.map { name throws(TallyError) in
         try LogLevelName.level(name, from: "--log-level")
@@ -90,11 +91,6 @@ public struct GlobalOptions: ParsableArguments {
     [userName, ProcessInfo.processInfo.environment["TALLY_USER"]].lazy.compactMap { $0 }.first {
       !$0.isEmpty
     }
-  }
-
-  /// The database location as the contract orders the sources.
-  var databaseLocation: DatabaseLocation {
-    DatabaseLocation(option: databasePath, environment: ProcessInfo.processInfo.environment)
   }
 }
 

@@ -1,13 +1,10 @@
 import ArgumentParser
 import Foundation
 import TallyApp
-import TallyCore
-import TallyPostgres
-import TallyStorage
 
 /// Shell completion of project titles: the generated completion script runs tally, which
-/// reads the titles from the database the command line names (`--db`, else `TALLY_DB`, else
-/// the default), without creating a SQLite file.
+/// asks the application for the titles in the database the command line names (`--db`, else
+/// `TALLY_DB`, else the default), without creating a SQLite file.
 enum ProjectTitleCompletion {
   /// The completion for an argument or option that takes a project's title.
   static let kind = CompletionKind.custom { words, _, prefix in
@@ -16,17 +13,13 @@ enum ProjectTitleCompletion {
 
   /// The titles that begin with `prefix`, ignoring case, in the database `words` name.
   static func titles(words: [String], prefix: String) -> [String] {
-    let location = DatabaseLocation(
-      option: databaseOption(in: words), environment: ProcessInfo.processInfo.environment)
-    // On a server, the titles are those the person may read: the server's policies decide.
-    let storage: (any Storage)? =
-      PostgresAddress.isServerURL(location.path)
-      ? try? SessionOptions(location: location, zone: .current, readOnly: true).openStorage()
-      : try? TallyDatabase.open(at: location, access: .read, busyTimeout: 1)
-    guard let stored = try? storage?.snapshot(openProject: nil) else { return [] }
+    let options = SessionOptions(
+      location: SessionOptions.location(
+        option: databaseOption(in: words), environment: ProcessInfo.processInfo.environment),
+      zone: .current, readOnly: true)
+    guard let titles = try? options.projectTitles() else { return [] }
     let wanted = prefix.lowercased()
-    return stored.projects.map(\.project.title).filter { $0.lowercased().hasPrefix(wanted) }
-      .sorted()
+    return titles.filter { $0.lowercased().hasPrefix(wanted) }
   }
 
   /// The value of `--db` in the words being completed, if given.

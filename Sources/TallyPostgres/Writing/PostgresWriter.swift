@@ -70,133 +70,202 @@ struct PostgresWriter {
     try ChangeRules.check(change, in: facts)
   }
 
+  /// Writes `change` to the tables, noting in `counters` what it did to each project's
+  /// readings and in `stale` the times of the readings it wrote: one function per kind of
+  /// change.
   private func apply(
     _ change: Change, counting counters: inout CounterChanges, stale: inout StaleRollups
   ) throws {
     switch change {
-    case .insertProject(let project):
-      try session.rows(
-        """
-        INSERT INTO project (id, title, title_key, units, frequency, kind, decimals, goals,
-          created_at, updated_at)
-        VALUES (\(project.id.rawValue), \(project.title), \(Project.titleKey(project.title)),
-          \(project.units), \(project.frequency.rawValue), \(project.kind.rawValue),
-          \(project.decimals), \(try project.storedGoalsJSON),
-          \(project.createdAt.microsecondsSince1970), \(project.updatedAt.microsecondsSince1970))
-        """)
-    case .updateProject(let before, let after):
-      try expectProject(before, "project \(before.title)")
-      try session.rows(
-        """
-        UPDATE project SET title = \(after.title), title_key = \(Project.titleKey(after.title)),
-          units = \(after.units), frequency = \(after.frequency.rawValue),
-          kind = \(after.kind.rawValue), decimals = \(after.decimals),
-          goals = \(try after.storedGoalsJSON),
-          created_at = \(after.createdAt.microsecondsSince1970),
-          updated_at = \(after.updatedAt.microsecondsSince1970)
-        WHERE id = \(after.id.rawValue)
-        """)
-    case .deleteProject(let project):
-      try expectProject(project, "project \(project.title)")
-      // Its readings were set aside first; any left are someone else's since. (The counters
-      // are brought up to date after the whole change: the rows themselves tell.)
-      let left =
-        try session.value(
-          "SELECT count(*)::BIGINT FROM reading WHERE project_id = \(project.id.rawValue)",
-          as: Int64.self) ?? 0
-      guard left == 0 else {
-        throw RowChanged(what: "project \(project.title) (it holds \(left) readings now)")
-      }
-      try session.rows("DELETE FROM project WHERE id = \(project.id.rawValue)")
-      stale.clear(project.id)
+    case .insertProject(let project): try insertProject(project)
+    case .updateProject(let before, let after): try updateProject(before, to: after)
+    case .deleteProject(let project): try deleteProject(project, stale: &stale)
     case .insertReadings(let readings):
-      for reading in readings {
-        try session.rows(
-          """
-          INSERT INTO reading (id, project_id, amount, timestamp, note, batch_id, is_reset)
-          VALUES (\(reading.id.rawValue), \(reading.projectID.rawValue), \(reading.amount),
-            \(reading.timestamp.microsecondsSince1970), \(reading.note),
-            \(reading.batchID?.rawValue), \(reading.isReset))
-          """)
-        counters.added(reading)
-        stale.note(reading.projectID, at: reading.timestamp)
-      }
+      try insertReadings(readings, counting: &counters, stale: &stale)
     case .updateReading(let before, let after):
-      let updated = try session.rows(
-        """
-        UPDATE reading SET project_id = \(after.projectID.rawValue), amount = \(after.amount),
-          timestamp = \(after.timestamp.microsecondsSince1970), note = \(after.note),
-          batch_id = \(after.batchID?.rawValue), is_reset = \(after.isReset),
-          edited_by = session_user
-        WHERE id = \(before.id.rawValue) AND project_id = \(before.projectID.rawValue)
-          AND amount = \(before.amount) AND timestamp = \(before.timestamp.microsecondsSince1970)
-          AND note IS NOT DISTINCT FROM \(before.note) AND is_reset = \(before.isReset)
-        RETURNING id
-        """)
-      guard updated.count == 1 else { throw RowChanged(what: "reading \(before.id)") }
-      stale.note(before.projectID, at: before.timestamp)
-      stale.note(after.projectID, at: after.timestamp)
-      counters.moved(from: before.projectID, to: after.projectID)
+      try updateReading(before, to: after, counting: &counters, stale: &stale)
     case .deleteReadings(let readings):
-      for reading in readings {
-        let deleted = try session.rows(
-          """
-          DELETE FROM reading
-          WHERE id = \(reading.id.rawValue) AND project_id = \(reading.projectID.rawValue)
-            AND amount = \(reading.amount)
-            AND timestamp = \(reading.timestamp.microsecondsSince1970)
-            AND note IS NOT DISTINCT FROM \(reading.note) AND is_reset = \(reading.isReset)
-          RETURNING id
-          """)
-        guard deleted.count == 1 else { throw RowChanged(what: "reading \(reading.id)") }
-        stale.note(reading.projectID, at: reading.timestamp)
-        counters.removed(1, from: reading.projectID)
-      }
-    case .startTimer(let timer):
-      try session.rows(
-        """
-        INSERT INTO timer (project_id, started_at)
-        VALUES (\(timer.projectID.rawValue), \(timer.startedAt.microsecondsSince1970))
-        """)
-    case .stopTimer(let timer):
-      let stopped = try session.rows(
-        """
-        DELETE FROM timer WHERE project_id = \(timer.projectID.rawValue)
-          AND started_at = \(timer.startedAt.microsecondsSince1970)
-        RETURNING project_id
-        """)
-      guard stopped.count == 1 else {
-        throw RowChanged(what: "the timer of project \(timer.projectID)")
-      }
-    case .setAsideImport(let batch):
-      if let ids = batch.readingIDs {
-        let picked =
-          "id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND batch_id = \(batch.id.rawValue)"
-        try expectBatchUntouched(batch, picked)
-        let moved = try setAside(picked, heldFor: Change.setAsideLabel(of: batch))
-        counters.removed(moved, from: batch.projectID)
-        try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
-      }
-      try markImport(batch, undone: true)
-    case .restoreImport(let batch):
-      try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
-      let moved = try restore(heldFor: Change.setAsideLabel(of: batch))
-      counters.restored(moved, to: batch.projectID)
-      try markImport(batch, undone: false)
+      try deleteReadings(readings, counting: &counters, stale: &stale)
+    case .startTimer(let timer): try startTimer(timer)
+    case .stopTimer(let timer): try stopTimer(timer)
+    case .setAsideImport(let batch): try setAsideImport(batch, counting: &counters, stale: &stale)
+    case .restoreImport(let batch): try restoreImport(batch, counting: &counters, stale: &stale)
     case .setAsideReadings(let project):
-      let moved = try setAside(
-        "project_id = \(project.rawValue)", heldFor: Change.setAsideLabel(of: project))
-      counters.removed(moved, from: project)
-      stale.clear(project)
+      try setAsideReadings(of: project, counting: &counters, stale: &stale)
     case .restoreReadings(let project):
-      try noteSetAside(Change.setAsideLabel(of: project), of: project, in: &stale)
-      let moved = try restore(heldFor: Change.setAsideLabel(of: project))
-      counters.restored(moved, to: project)
+      try restoreReadings(of: project, counting: &counters, stale: &stale)
     case .batch(let changes):
       for change in changes {
         try apply(change, counting: &counters, stale: &stale)
       }
     }
+  }
+
+  private func insertProject(_ project: Project) throws {
+    try session.rows(
+      """
+      INSERT INTO project (id, title, title_key, units, frequency, kind, decimals, goals,
+        created_at, updated_at)
+      VALUES (\(project.id.rawValue), \(project.title), \(Project.titleKey(project.title)),
+        \(project.units), \(project.frequency.rawValue), \(project.kind.rawValue),
+        \(project.decimals), \(try project.storedGoalsJSON),
+        \(project.createdAt.microsecondsSince1970), \(project.updatedAt.microsecondsSince1970))
+      """)
+  }
+
+  /// Updates the project that must still be as `before`.
+  private func updateProject(_ before: Project, to after: Project) throws {
+    try expectProject(before, "project \(before.title)")
+    try session.rows(
+      """
+      UPDATE project SET title = \(after.title), title_key = \(Project.titleKey(after.title)),
+        units = \(after.units), frequency = \(after.frequency.rawValue),
+        kind = \(after.kind.rawValue), decimals = \(after.decimals),
+        goals = \(try after.storedGoalsJSON),
+        created_at = \(after.createdAt.microsecondsSince1970),
+        updated_at = \(after.updatedAt.microsecondsSince1970)
+      WHERE id = \(after.id.rawValue)
+      """)
+  }
+
+  /// Deletes a project that must still be as it was, and hold no readings.
+  private func deleteProject(_ project: Project, stale: inout StaleRollups) throws {
+    try expectProject(project, "project \(project.title)")
+    // Its readings were set aside first; any left are someone else's since. (The counters
+    // are brought up to date after the whole change: the rows themselves tell.)
+    let left =
+      try session.value(
+        "SELECT count(*)::BIGINT FROM reading WHERE project_id = \(project.id.rawValue)",
+        as: Int64.self) ?? 0
+    guard left == 0 else {
+      throw RowChanged(what: "project \(project.title) (it holds \(left) readings now)")
+    }
+    try session.rows("DELETE FROM project WHERE id = \(project.id.rawValue)")
+    stale.clear(project.id)
+  }
+
+  private func insertReadings(
+    _ readings: [Reading], counting counters: inout CounterChanges, stale: inout StaleRollups
+  ) throws {
+    for reading in readings {
+      try session.rows(
+        """
+        INSERT INTO reading (id, project_id, amount, timestamp, note, batch_id, is_reset)
+        VALUES (\(reading.id.rawValue), \(reading.projectID.rawValue), \(reading.amount),
+          \(reading.timestamp.microsecondsSince1970), \(reading.note),
+          \(reading.batchID?.rawValue), \(reading.isReset))
+        """)
+      counters.added(reading)
+      stale.note(reading.projectID, at: reading.timestamp)
+    }
+  }
+
+  /// Updates the reading that must still be as `before`; it may move to another project.
+  private func updateReading(
+    _ before: Reading, to after: Reading, counting counters: inout CounterChanges,
+    stale: inout StaleRollups
+  ) throws {
+    let updated = try session.rows(
+      """
+      UPDATE reading SET project_id = \(after.projectID.rawValue), amount = \(after.amount),
+        timestamp = \(after.timestamp.microsecondsSince1970), note = \(after.note),
+        batch_id = \(after.batchID?.rawValue), is_reset = \(after.isReset),
+        edited_by = session_user
+      WHERE id = \(before.id.rawValue) AND project_id = \(before.projectID.rawValue)
+        AND amount = \(before.amount) AND timestamp = \(before.timestamp.microsecondsSince1970)
+        AND note IS NOT DISTINCT FROM \(before.note) AND is_reset = \(before.isReset)
+      RETURNING id
+      """)
+    guard updated.count == 1 else { throw RowChanged(what: "reading \(before.id)") }
+    stale.note(before.projectID, at: before.timestamp)
+    stale.note(after.projectID, at: after.timestamp)
+    counters.moved(from: before.projectID, to: after.projectID)
+  }
+
+  /// Deletes readings that must each still be as they were.
+  private func deleteReadings(
+    _ readings: [Reading], counting counters: inout CounterChanges, stale: inout StaleRollups
+  ) throws {
+    for reading in readings {
+      let deleted = try session.rows(
+        """
+        DELETE FROM reading
+        WHERE id = \(reading.id.rawValue) AND project_id = \(reading.projectID.rawValue)
+          AND amount = \(reading.amount)
+          AND timestamp = \(reading.timestamp.microsecondsSince1970)
+          AND note IS NOT DISTINCT FROM \(reading.note) AND is_reset = \(reading.isReset)
+        RETURNING id
+        """)
+      guard deleted.count == 1 else { throw RowChanged(what: "reading \(reading.id)") }
+      stale.note(reading.projectID, at: reading.timestamp)
+      counters.removed(1, from: reading.projectID)
+    }
+  }
+
+  private func startTimer(_ timer: RunningTimer) throws {
+    try session.rows(
+      """
+      INSERT INTO timer (project_id, started_at)
+      VALUES (\(timer.projectID.rawValue), \(timer.startedAt.microsecondsSince1970))
+      """)
+  }
+
+  /// Stops the timer that must still be running since it started.
+  private func stopTimer(_ timer: RunningTimer) throws {
+    let stopped = try session.rows(
+      """
+      DELETE FROM timer WHERE project_id = \(timer.projectID.rawValue)
+        AND started_at = \(timer.startedAt.microsecondsSince1970)
+      RETURNING project_id
+      """)
+    guard stopped.count == 1 else {
+      throw RowChanged(what: "the timer of project \(timer.projectID)")
+    }
+  }
+
+  /// Sets an import's readings aside (one that added none has none to set aside) and marks
+  /// it undone.
+  private func setAsideImport(
+    _ batch: ImportBatch, counting counters: inout CounterChanges, stale: inout StaleRollups
+  ) throws {
+    if let ids = batch.readingIDs {
+      let picked =
+        "id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND batch_id = \(batch.id.rawValue)"
+      try expectBatchUntouched(batch, picked)
+      let moved = try setAside(picked, heldFor: Change.setAsideLabel(of: batch))
+      counters.removed(moved, from: batch.projectID)
+      try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
+    }
+    try markImport(batch, undone: true)
+  }
+
+  /// Brings an import's readings back and marks it done again.
+  private func restoreImport(
+    _ batch: ImportBatch, counting counters: inout CounterChanges, stale: inout StaleRollups
+  ) throws {
+    try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
+    let moved = try restore(heldFor: Change.setAsideLabel(of: batch))
+    counters.restored(moved, to: batch.projectID)
+    try markImport(batch, undone: false)
+  }
+
+  /// Sets every reading of `project` aside, before the project is deleted.
+  private func setAsideReadings(
+    of project: ProjectID, counting counters: inout CounterChanges, stale: inout StaleRollups
+  ) throws {
+    let moved = try setAside(
+      "project_id = \(project.rawValue)", heldFor: Change.setAsideLabel(of: project))
+    counters.removed(moved, from: project)
+    stale.clear(project)
+  }
+
+  /// Brings back the readings set aside when `project` was deleted.
+  private func restoreReadings(
+    of project: ProjectID, counting counters: inout CounterChanges, stale: inout StaleRollups
+  ) throws {
+    try noteSetAside(Change.setAsideLabel(of: project), of: project, in: &stale)
+    let moved = try restore(heldFor: Change.setAsideLabel(of: project))
+    counters.restored(moved, to: project)
   }
 
   /// Checks that nobody else has edited or deleted a reading of `batch` since it was

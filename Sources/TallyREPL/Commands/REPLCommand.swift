@@ -1,5 +1,6 @@
 import TallyCore
 import TallyReports
+import TallyState
 
 /// A line of the REPL, understood: a move between screens, a change, or a subcommand to run
 /// with the same parser as on the command line.

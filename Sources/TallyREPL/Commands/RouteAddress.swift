@@ -1,4 +1,5 @@
 import TallyCore
+import TallyState
 
 /// Routes as people name them: `open 2`, `open Mileage`, `go home/Mileage/report`, and the
 /// breadcrumb of the prompt.

@@ -1,6 +1,7 @@
 import TallyCommandLine
 import TallyCore
 import TallyReports
+import TallyState
 
 /// The word being completed and what comes before it on the line.
 public struct CompletionRequest: Equatable, Sendable {

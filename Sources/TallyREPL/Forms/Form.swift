@@ -1,5 +1,6 @@
 import TallyApp
 import TallyCore
+import TallyState
 
 /// One field of a form: asked for in turn, with a default that Enter keeps.
 struct FormField {

@@ -2,6 +2,7 @@ import Flow
 import Routing
 import TallyApp
 import TallyCore
+import TallyState
 
 /// A form on the route: it asks for its fields one by one, keeps the answers in the route's
 /// data (so they are state like everything else), and on the last answer makes its request:

@@ -1,5 +1,6 @@
 import TallyApp
 import TallyCore
+import TallyState
 
 /// The form that creates a project, or edits the one with id `editing`.
 ///

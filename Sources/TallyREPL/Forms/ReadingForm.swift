@@ -1,5 +1,6 @@
 import TallyApp
 import TallyCore
+import TallyState
 
 /// The form that edits a reading among those on the project's screen.
 struct ReadingForm: Form {

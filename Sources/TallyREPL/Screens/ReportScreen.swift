@@ -2,6 +2,7 @@ import Flow
 import Foundation
 import TallyCore
 import TallyReports
+import TallyState
 
 /// A project's report: count, sum, min, max and mean per period, as a table that fits the
 /// terminal.

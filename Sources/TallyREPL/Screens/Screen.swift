@@ -3,6 +3,7 @@ import Routing
 import TallyApp
 import TallyCommandLine
 import TallyCore
+import TallyState
 
 /// What every screen works with: the session whose store it renders from, and where it writes.
 final class ScreenContext {

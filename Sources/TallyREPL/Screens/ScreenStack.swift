@@ -1,6 +1,7 @@
 import Flow
 import Routing
 import TallyCore
+import TallyState
 
 /// The screens on the route, bottom to top, and the one subscriber that makes the top one
 /// active once the router has moved the stack.

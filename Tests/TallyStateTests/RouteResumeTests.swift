@@ -2,6 +2,7 @@ import FlowTesting
 import Foundation
 import Routing
 import TallyCore
+import TallyState
 import Testing
 
 @Suite struct RouteResumeTests {

@@ -1,3 +1,5 @@
+public import TallyCore
+
 extension Route {
   /// Whether the route segment is a form, which is not reopened in a later run.
   public var isForm: Bool {

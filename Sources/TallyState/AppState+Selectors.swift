@@ -1,4 +1,4 @@
-import Foundation
+public import TallyCore
 
 extension AppState {
   /// The project whose title is `title`, ignoring case.
@@ -45,14 +45,5 @@ extension AppState {
   /// The timer running for `projectID`, if one is.
   public func timer(for projectID: ProjectID) -> RunningTimer? {
     stored.timers.first { $0.projectID == projectID }
-  }
-}
-
-extension Project {
-  /// What titles are compared by: trimmed, case folded and normalised, so "Mileage",
-  /// " mileage" and "MILEAGE" are one title.
-  public static func titleKey(_ title: String) -> String {
-    title.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-      .lowercased()
   }
 }

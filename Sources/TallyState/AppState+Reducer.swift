@@ -1,5 +1,6 @@
 public import Flow
 import Routing
+import TallyCore
 
 extension AppState {
   /// The root reducer: navigation, stored data and messages, each by its own reducer.

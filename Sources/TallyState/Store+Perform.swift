@@ -1,4 +1,5 @@
 public import Flow
+public import TallyCore
 
 extension Store where State == AppState, Action == TallyAction {
   /// Carries out a request through the store and says how it went.

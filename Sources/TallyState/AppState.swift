@@ -1,4 +1,5 @@
 public import Routing
+public import TallyCore
 
 /// Everything tally shows: where the user is, the projects, the open project's readings,
 /// running timers, what undo would do, and the last error or status message.

@@ -1,0 +1,17 @@
+/// A screen of tally, as a segment of the navigation route.
+public enum Route: Hashable, Codable, Sendable {
+  /// The project list.
+  case home
+  /// One project's readings.
+  case project(ProjectID)
+  /// A report of the project below it on the route.
+  case report
+  /// The form for a new project.
+  case newProject
+  /// The form that edits the project below it on the route.
+  case editProject
+  /// The form that edits a reading.
+  case editReading(ReadingID)
+  /// Help.
+  case help
+}
