@@ -216,7 +216,7 @@ extension SessionOptions {
   ) throws(TallyError) -> any Storage {
     guard PostgresAddress.isServerURL(location.path) else {
       let told = MigrationProgress(progress)
-      defer { progress(nil) }
+      defer { told.end() }
       return try TallyDatabase.open(
         at: location, access: readOnly ? .read : creating ? .create : .write,
         migrationProgress: { told.tell($0) })
@@ -239,12 +239,19 @@ extension SessionOptions {
 /// while it opens, on the opening thread, before `openStorage` returns.
 private final class MigrationProgress: @unchecked Sendable {
   private let progress: (Double?) -> Void
+  private var told = false
 
   init(_ progress: @escaping (Double?) -> Void) {
     self.progress = progress
   }
 
   func tell(_ share: Double) {
+    told = true
     progress(share)
+  }
+
+  /// Says the migration is over, if it told anything.
+  func end() {
+    if told { progress(nil) }
   }
 }
