@@ -61,7 +61,8 @@ final class RangeAggregator: RangeAggregates, RollupSource {
   }
 
   /// The stored buckets of `level` in `runs`, ascending.
-  private func stored(_ level: RollupLevel, _ runs: [ClosedRange<Int64>]) throws -> [BucketFigures] {
+  private func stored(_ level: RollupLevel, _ runs: [ClosedRange<Int64>]) throws -> [BucketFigures]
+  {
     var buckets: [BucketFigures] = []
     try RawStatement(db, RollupSQL.stored(level)).using { statement in
       for run in runs {
