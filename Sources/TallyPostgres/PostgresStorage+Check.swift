@@ -38,14 +38,13 @@ extension PostgresStorage: StorageChecking {
         report.problems += project.problems
         let rollups = PostgresRollups(session: session)
         if let difference = RollupDifference.first(
-          quarters: (
-            try rollups.stored(.quarter, of: summary.id),
-            try rollups.counted(.quarter, of: summary.id)
-          ),
-          days: (
-            try rollups.stored(.day, of: summary.id), try rollups.counted(.day, of: summary.id)
-          )
-        ) {
+          try RollupLevel.allCases.map { level in
+            (
+              level, try rollups.stored(level, of: summary.id),
+              try rollups.counted(level, of: summary.id)
+            )
+          })
+        {
           report.problems.append(.rollups(project: summary.project.title, difference: difference))
         }
       }

@@ -67,8 +67,8 @@ import Testing
         Car: reading 3 (900 km at 2024-02-01T00:00:00+00:00) is lower than reading 2 (1000 km \
         at 2024-01-01T00:00:00+00:00) before it, and it is not marked as a reset
         Car: the rollups say the quarter hour from 2024-02-01T00:00:00+00:00 holds 1 reading \
-        summing 1200, but it holds 1 reading summing 900; 1 more quarter hour or day differs; \
-        reports show the rollups' figures until `tally check --repair` sums them again
+        summing 1200, but it holds 1 reading summing 900; 2 more quarter hours, days or weeks \
+        differ; reports show the rollups' figures until `tally check --repair` sums them again
         journal entry 2 (Created project Car) cannot be read, so undo cannot take it back
 
         """)
@@ -215,8 +215,8 @@ import Testing
         Car: reading 2 (900 km at 2024-02-01T00:00:00+00:00) is lower than reading 1 (1000 km \
         at 2024-01-01T00:00:00+00:00) before it, and it is not marked as a reset
         Car: the rollups say the quarter hour from 2024-02-01T00:00:00+00:00 holds 1 reading \
-        summing 1200, but it holds 1 reading summing 900; 1 more quarter hour or day differs; \
-        reports show the rollups' figures until `tally check --repair` sums them again
+        summing 1200, but it holds 1 reading summing 900; 2 more quarter hours, days or weeks \
+        differ; reports show the rollups' figures until `tally check --repair` sums them again
 
         """)
     let repaired = try sandbox.run("check", "--repair")

@@ -12,8 +12,8 @@ import Testing
 /// nothing.
 ///
 /// The oracle adds up the readings as the rule states it (each quarter hour's readings in
-/// time order, each UTC day's quarters, then the range's days), written here apart from the
-/// code it checks.
+/// time order, each UTC day's quarters, each week's days, then the range's weeks), written
+/// here apart from the code it checks.
 @Suite struct RollupPathTests {
   static let zones = [
     "UTC", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "America/St_Johns",
@@ -22,10 +22,10 @@ import Testing
   /// 2024-03-30T00:00:00Z, a weekend of daylight-saving changes.
   static let base: Int64 = 1_711_756_800
 
-  /// An instant near the base: whole quarters, odd seconds, and days apart.
+  /// An instant near the base: whole quarters, odd seconds, and days and weeks apart.
   static func instant(_ code: Int) -> Timestamp {
-    let seconds = Int64(code % 4 * 86_400 + code % 97 * 900 + (code % 3 == 0 ? 0 : code % 899))
-    return Timestamp(secondsSince1970: base + seconds - 2 * 86_400)
+    let seconds = Int64(code % 23 * 86_400 + code % 97 * 900 + (code % 3 == 0 ? 0 : code % 899))
+    return Timestamp(secondsSince1970: base + seconds - 9 * 86_400)
   }
 
   /// An amount whose sums lose bits: sevenths, negative now and then.
@@ -44,23 +44,30 @@ import Testing
     func floorDiv(_ value: Int64, _ divisor: Double) -> Int64 {
       Int64((Double(value) / divisor).rounded(.down))
     }
-    // Day → quarter → amounts, all in time order.
-    var days: [Int64: [Int64: [Double]]] = [:]
+    // Week (from Monday, UTC) → day → quarter → amounts, all in time order.
+    var weeks: [Int64: [Int64: [Int64: [Double]]]] = [:]
     for reading in inRange {
       let time = reading.timestamp.microsecondsSince1970
-      days[floorDiv(time, 86_400e6), default: [:]][floorDiv(time, 900e6), default: []].append(
+      let day = floorDiv(time, 86_400e6)
+      // 1970-01-05, the first Monday, is day 4.
+      let week = Int64((Double(day - 4) / 7).rounded(.down))
+      weeks[week, default: [:]][day, default: [:]][floorDiv(time, 900e6), default: []].append(
         reading.amount)
     }
     func addedInOrder(_ values: [Double]) -> Double {
       values.dropFirst().reduce(values[0]) { $0 + $1 }
     }
-    let daySums = days.keys.sorted().map { day in
-      let quarters = days[day] ?? [:]
-      return addedInOrder(quarters.keys.sorted().map { addedInOrder(quarters[$0] ?? []) })
+    let weekSums = weeks.keys.sorted().map { week in
+      let days = weeks[week] ?? [:]
+      return addedInOrder(
+        days.keys.sorted().map { day in
+          let quarters = days[day] ?? [:]
+          return addedInOrder(quarters.keys.sorted().map { addedInOrder(quarters[$0] ?? []) })
+        })
     }
     let amounts = inRange.map(\.amount)
     return RangeFigures(
-      count: amounts.count, sum: addedInOrder(daySums), min: amounts.min(), max: amounts.max())
+      count: amounts.count, sum: addedInOrder(weekSums), min: amounts.min(), max: amounts.max())
   }
 
   /// One step of a random walk.
@@ -157,7 +164,7 @@ import Testing
     let start = Self.instant(picks[0]).microsecondsSince1970 - Int64(picks[1] % 5) * 86_400_000_000
     let ranges = (0..<8).map { index -> Range<Int64> in
       let low = start + Int64(index) * Int64(picks[2] % 200_000 + 1) * 1_000_000
-      return low..<(low + Int64(picks[3] % 400_000) * 1_000_000 + 1)
+      return low..<(low + Int64(picks[3] % 2_000_000) * 1_000_000 + 1)
     }
     let got = try storage.withAggregates(of: project) { aggregates in
       try aggregates.aggregates(

@@ -48,43 +48,47 @@ final class PostgresAggregates: RangeAggregates, RollupSource {
   }
 
   func rows(for request: RollupRequest) throws -> RollupRows {
-    func bounds(_ runs: [ClosedRange<Int64>]) -> ([Int64], [Int64]) {
-      (runs.map(\.lowerBound), runs.map(\.upperBound))
+    let levels = RollupLevel.allCases
+    var query = PostgresQuery(unsafeSQL: "")
+    for (kind, level) in levels.enumerated() {
+      let runs = request.runs[level] ?? []
+      let (table, column) = PostgresRollups.table(level)
+      query.sql += """
+        SELECT \(kind), b.\(column), b.count, b.total, b.smallest, b.largest
+        FROM unnest($\(query.binds.count + 1)::BIGINT[], $\(query.binds.count + 2)::BIGINT[])
+          AS r (low, high)
+        JOIN \(table) b ON b.project_id = \(project) AND b.\(column) BETWEEN r.low AND r.high
+        UNION ALL
+
+        """
+      query.binds.append(runs.map(\.lowerBound))
+      query.binds.append(runs.map(\.upperBound))
     }
-    let (dayLows, dayHighs) = bounds(request.days)
-    let (quarterLows, quarterHighs) = bounds(request.quarters)
-    let leafStarts = request.leaves.map(\.lowerBound)
-    let leafEnds = request.leaves.map(\.upperBound)
-    // Kind 0: days, 1: quarters, 2: leaves (numbered from 1), each ascending.
-    let rows = try facts.session.rows(
-      """
-      SELECT 0, d.day, d.count, d.total, d.smallest, d.largest
-      FROM unnest(\(dayLows)::BIGINT[], \(dayHighs)::BIGINT[]) AS r (low, high)
-      JOIN reading_day d ON d.project_id = \(project) AND d.day BETWEEN r.low AND r.high
-      UNION ALL
-      SELECT 1, q.quarter, q.count, q.total, q.smallest, q.largest
-      FROM unnest(\(quarterLows)::BIGINT[], \(quarterHighs)::BIGINT[]) AS r (low, high)
-      JOIN reading_quarter q ON q.project_id = \(project) AND q.quarter BETWEEN r.low AND r.high
-      UNION ALL
-      SELECT 2, r.i, x.count, x.total, x.smallest, x.largest
-      FROM unnest(\(leafStarts)::BIGINT[], \(leafEnds)::BIGINT[]) WITH ORDINALITY AS r (s, e, i)
+    // The leaves, numbered from 1, summed from the readings as a quarter's are.
+    query.sql += """
+      SELECT \(levels.count), r.i, x.count, x.total, x.smallest, x.largest
+      FROM unnest($\(query.binds.count + 1)::BIGINT[], $\(query.binds.count + 2)::BIGINT[])
+        WITH ORDINALITY AS r (s, e, i)
       CROSS JOIN LATERAL (
         SELECT count(*)::BIGINT AS count, sum(amount ORDER BY timestamp, amount, id) AS total,
           min(amount) AS smallest, max(amount) AS largest
         FROM reading WHERE project_id = \(project) AND timestamp >= r.s AND timestamp < r.e
       ) x
       ORDER BY 1, 2
-      """)
+      """
+    query.binds.append(request.leaves.map(\.lowerBound))
+    query.binds.append(request.leaves.map(\.upperBound))
     var answer = RollupRows(
-      days: [], quarters: [], leaves: Array(repeating: .empty, count: request.leaves.count))
-    for row in rows {
+      buckets: [:], leaves: Array(repeating: .empty, count: request.leaves.count))
+    for row in try facts.session.rows(query) {
       let (kind, bucket, count, total, smallest, largest) = try row.decode(
         (Int32, Int64, Int64, Double?, Double?, Double?).self)
       let figures = RangeFigures(count: Int(count), sum: total ?? 0, min: smallest, max: largest)
-      switch kind {
-      case 0: answer.days.append(BucketFigures(bucket: bucket, figures: figures))
-      case 1: answer.quarters.append(BucketFigures(bucket: bucket, figures: figures))
-      default: answer.leaves[Int(bucket) - 1] = figures
+      if Int(kind) < levels.count {
+        answer.buckets[levels[Int(kind)], default: []].append(
+          BucketFigures(bucket: bucket, figures: figures))
+      } else {
+        answer.leaves[Int(bucket) - 1] = figures
       }
     }
     return answer

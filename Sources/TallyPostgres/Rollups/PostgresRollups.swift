@@ -1,11 +1,11 @@
 import PostgresNIO
 import TallyCore
 
-/// Keeps the rollups (figures per project and quarter hour, and per day) on the server, in
+/// Keeps the rollups (figures per project and quarter hour, day and week) on the server, in
 /// the transaction of the write that changes the readings, and reads them for reports.
 ///
-/// The server adds each quarter's readings in time order (time, amount, id), and each day's
-/// quarters in order, one after the other (`sum(… ORDER BY …)` adds as ``BucketFold`` does): a
+/// The server adds each quarter's readings in time order (time, amount, id), each day's
+/// quarters and each week's days in order, one after the other (`sum(… ORDER BY …)` adds as ``BucketFold`` does): a
 /// sum from the rollups is to the last bit the sum the readings give, as on SQLite.
 struct PostgresRollups {
   let session: PostgresSession
@@ -18,10 +18,38 @@ struct PostgresRollups {
     "((\(expression)) - ((((\(expression)) % \(divisor)) + \(divisor)) % \(divisor))) / \(divisor)"
   }
 
+  /// The table and the column of one level's buckets.
+  static func table(_ level: RollupLevel) -> (table: String, column: String) {
+    switch level {
+    case .quarter: ("reading_quarter", "quarter")
+    case .day: ("reading_day", "day")
+    case .week: ("reading_week", "week")
+    }
+  }
+
+  /// SQL for the bucket of `level` that holds the bucket `column` of the next smaller level.
+  static func larger(_ level: RollupLevel, holding column: String) -> String {
+    switch level {
+    case .quarter: column
+    case .day: floorDivision(column, 96)
+    // Weeks start on Monday, the fifth day after 1970-01-01.
+    case .week: floorDivision("\(column) - 4", 7)
+    }
+  }
+
+  /// The first and last buckets of the next smaller level in bucket `column` of `level`.
+  static func parts(of level: RollupLevel, _ column: String) -> (String, String) {
+    switch level {
+    case .quarter: (column, column)
+    case .day: ("\(column) * 96", "\(column) * 96 + 95")
+    case .week: ("\(column) * 7 + 4", "\(column) * 7 + 10")
+    }
+  }
+
   /// The statements that make the rollup tables, their policies, and sum them from the
   /// readings there are (migration `v6 rollups`).
   static var migration: [String] {
-    let tables = [("reading_quarter", "quarter"), ("reading_day", "day")]
+    let tables = RollupLevel.allCases.map(table)
     return tables.map { table, column in
       """
       CREATE TABLE \(table) (
@@ -35,7 +63,7 @@ struct PostgresRollups {
       )
       """
     }
-      + PostgresAccessSchema.policies(on: tables.map { ($0.0, "project_id") })
+      + PostgresAccessSchema.policies(on: tables.map { ($0.table, "project_id") })
       + [
         // Whoever has a grant on the readings gets the same on their rollups.
         """
@@ -46,7 +74,8 @@ struct PostgresRollups {
             WHERE table_schema = current_schema() AND table_name = 'reading'
               AND grantee <> current_user
           LOOP
-            EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON reading_quarter, reading_day TO %s',
+            EXECUTE format(
+              'GRANT SELECT, INSERT, UPDATE, DELETE ON reading_quarter, reading_day, reading_week TO %s',
               CASE g.grantee WHEN 'PUBLIC' THEN 'PUBLIC' ELSE quote_ident(g.grantee) END);
           END LOOP;
         END
@@ -55,13 +84,9 @@ struct PostgresRollups {
         // The owner of the tables brings them up to date, and is bound by the policies like
         // anyone: for the first sums it must see every project's readings.
         "ALTER TABLE reading NO FORCE ROW LEVEL SECURITY",
-        "ALTER TABLE reading_quarter NO FORCE ROW LEVEL SECURITY",
-        "ALTER TABLE reading_day NO FORCE ROW LEVEL SECURITY",
-      ] + rebuildAll(onlyWritable: false) + [
-        "ALTER TABLE reading FORCE ROW LEVEL SECURITY",
-        "ALTER TABLE reading_quarter FORCE ROW LEVEL SECURITY",
-        "ALTER TABLE reading_day FORCE ROW LEVEL SECURITY",
-      ]
+      ] + tables.map { "ALTER TABLE \($0.table) NO FORCE ROW LEVEL SECURITY" }
+      + rebuildAll(onlyWritable: false)
+      + (["reading"] + tables.map(\.table)).map { "ALTER TABLE \($0) FORCE ROW LEVEL SECURITY" }
   }
 
   /// Sums every rollup again from the readings: of every project the role sees, or only of
@@ -69,27 +94,27 @@ struct PostgresRollups {
   static func rebuildAll(onlyWritable: Bool) -> [String] {
     let picked =
       onlyWritable ? "WHERE project_id = ANY ((SELECT tally_project_ids(2))::BIGINT[])" : ""
-    return [
-      "DELETE FROM reading_quarter \(picked)",
-      "DELETE FROM reading_day \(picked)",
+    return RollupLevel.allCases.map { "DELETE FROM \(table($0).table) \(picked)" } + [
       """
       INSERT INTO reading_quarter (project_id, quarter, count, total, smallest, largest)
       SELECT project_id, \(quarterOfTimestamp), count(*),
         sum(amount ORDER BY timestamp, amount, id), min(amount), max(amount)
       FROM reading \(picked) GROUP BY 1, 2
       """,
-      daysFromQuarters(picked),
+      fromSmaller(.day, picked), fromSmaller(.week, picked),
     ]
   }
 
-  /// Sums every day from its quarters, of the projects `picked` (a `WHERE` clause) picks.
-  private static func daysFromQuarters(_ picked: String) -> String {
-    let perDay = RollupLevel.quartersPerDay
+  /// Sums every bucket of `level` from the next smaller level's, of the projects `picked`
+  /// (a `WHERE` clause) picks.
+  private static func fromSmaller(_ level: RollupLevel, _ picked: String) -> String {
+    let (table, column) = table(level)
+    let smaller = Self.table(level.smaller ?? .quarter)
     return """
-      INSERT INTO reading_day (project_id, day, count, total, smallest, largest)
-      SELECT project_id, \(floorDivision("quarter", perDay)), sum(count)::BIGINT,
-        sum(total ORDER BY quarter), min(smallest), max(largest)
-      FROM reading_quarter \(picked) GROUP BY 1, 2
+      INSERT INTO \(table) (project_id, \(column), count, total, smallest, largest)
+      SELECT project_id, \(larger(level, holding: smaller.column)), sum(count)::BIGINT,
+        sum(total ORDER BY \(smaller.column)), min(smallest), max(largest)
+      FROM \(smaller.table) \(picked) GROUP BY 1, 2
       """
   }
 
@@ -106,7 +131,7 @@ struct PostgresRollups {
 
   /// The rollups of `level` that `project` holds, ascending.
   func stored(_ level: RollupLevel, of project: ProjectID) throws -> [BucketFigures] {
-    let (table, column) = level == .day ? ("reading_day", "day") : ("reading_quarter", "quarter")
+    let (table, column) = Self.table(level)
     return try session.rows(
       """
       SELECT \(unescaped: column), count, total, smallest, largest FROM \(unescaped: table)
@@ -117,22 +142,23 @@ struct PostgresRollups {
 
   /// What `project`'s rollups of `level` would be, summed from its readings now.
   func counted(_ level: RollupLevel, of project: ProjectID) throws -> [BucketFigures] {
-    let perDay = RollupLevel.quartersPerDay
     let quarters = """
       SELECT \(Self.quarterOfTimestamp) AS quarter, count(*) AS count,
         sum(amount ORDER BY timestamp, amount, id) AS total, min(amount) AS smallest,
         max(amount) AS largest
       FROM reading WHERE project_id = \(project.rawValue) GROUP BY 1
       """
-    let sql =
-      level == .quarter
-      ? quarters + " ORDER BY 1"
-      : """
-      SELECT \(Self.floorDivision("quarter", perDay)), sum(count)::BIGINT,
-        sum(total ORDER BY quarter), min(smallest), max(largest)
-      FROM (\(quarters)) q GROUP BY 1 ORDER BY 1
-      """
-    return try session.rows(PostgresQuery(unsafeSQL: sql)).map(Self.bucket)
+    func summed(_ level: RollupLevel) -> String {
+      guard let smaller = level.smaller else { return quarters }
+      let column = Self.table(smaller).column
+      return """
+        SELECT \(Self.larger(level, holding: column)) AS \(Self.table(level).column),
+          sum(count)::BIGINT AS count, sum(total ORDER BY \(column)) AS total,
+          min(smallest) AS smallest, max(largest) AS largest
+        FROM (\(summed(smaller))) q GROUP BY 1
+        """
+    }
+    return try session.rows(PostgresQuery(unsafeSQL: summed(level) + " ORDER BY 1")).map(Self.bucket)
   }
 
   /// A row of bucket, count, total, smallest and largest.
@@ -147,8 +173,10 @@ struct PostgresRollups {
   /// Sums again what `stale` names, and drops the rollups of the projects it clears.
   func refresh(_ stale: StaleRollups) throws {
     for project in stale.cleared {
-      try session.rows("DELETE FROM reading_quarter WHERE project_id = \(project.rawValue)")
-      try session.rows("DELETE FROM reading_day WHERE project_id = \(project.rawValue)")
+      for level in RollupLevel.allCases {
+        try session.execute(
+          "DELETE FROM \(Self.table(level).table) WHERE project_id = \(project.rawValue)")
+      }
     }
     for project in stale.projects {
       let runs = stale.runs(of: project)
@@ -163,11 +191,10 @@ struct PostgresRollups {
   }
 
   /// Sums again the quarters of `project` that `quarters` (trusted SQL with a column
-  /// `quarter`) lists, and their days.
+  /// `quarter`) lists, and the days and weeks they lie in.
   func refresh(_ project: ProjectID, quarters: String) throws {
     let id = project.rawValue
     let size = RollupLevel.quarter.microseconds
-    let perDay = RollupLevel.quartersPerDay
     try session.execute(
       """
       CREATE TEMPORARY TABLE IF NOT EXISTS tally_stale_quarter (quarter BIGINT PRIMARY KEY)
@@ -192,19 +219,25 @@ struct PostgresRollups {
         AND r.timestamp >= s.quarter * \(size) AND r.timestamp < s.quarter * \(size) + \(size)
       GROUP BY s.quarter
       """)
-    let staleDays =
-      "SELECT DISTINCT \(Self.floorDivision("quarter", perDay)) AS day FROM tally_stale_quarter"
-    try session.execute(
-      "DELETE FROM reading_day WHERE project_id = \(id) AND day IN (\(staleDays))")
-    try session.execute(
-      """
-      INSERT INTO reading_day (project_id, day, count, total, smallest, largest)
-      SELECT \(id), d.day, sum(q.count)::BIGINT, sum(q.total ORDER BY q.quarter),
-        min(q.smallest), max(q.largest)
-      FROM (\(staleDays)) d JOIN reading_quarter q ON q.project_id = \(id)
-        AND q.quarter BETWEEN d.day * \(perDay) AND d.day * \(perDay) + \(perDay - 1)
-      GROUP BY d.day
-      """)
+    // The stale days, then the stale weeks, each summed from the level below.
+    var stale = "SELECT quarter AS bucket FROM tally_stale_quarter"
+    for level in [RollupLevel.day, .week] {
+      let (table, column) = Self.table(level)
+      let smaller = Self.table(level.smaller ?? .quarter)
+      stale = "SELECT DISTINCT \(Self.larger(level, holding: "bucket")) AS bucket FROM (\(stale)) s"
+      try session.execute(
+        "DELETE FROM \(table) WHERE project_id = \(id) AND \(column) IN (\(stale))")
+      let (first, last) = Self.parts(of: level, "b.bucket")
+      try session.execute(
+        """
+        INSERT INTO \(table) (project_id, \(column), count, total, smallest, largest)
+        SELECT \(id), b.bucket, sum(p.count)::BIGINT, sum(p.total ORDER BY p.\(smaller.column)),
+          min(p.smallest), max(p.largest)
+        FROM (\(stale)) b JOIN \(smaller.table) p ON p.project_id = \(id)
+          AND p.\(smaller.column) BETWEEN \(first) AND \(last)
+        GROUP BY b.bucket
+        """)
+    }
     try session.execute("DELETE FROM tally_stale_quarter")
   }
 }

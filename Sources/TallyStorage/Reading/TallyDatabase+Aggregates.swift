@@ -54,10 +54,11 @@ final class RangeAggregator: RangeAggregates, RollupSource {
   }
 
   func rows(for request: RollupRequest) throws -> RollupRows {
-    RollupRows(
-      days: try stored(.day, request.days),
-      quarters: try stored(.quarter, request.quarters),
-      leaves: try request.leaves.map(leaf))
+    var buckets: [RollupLevel: [BucketFigures]] = [:]
+    for (level, runs) in request.runs {
+      buckets[level] = try stored(level, runs)
+    }
+    return RollupRows(buckets: buckets, leaves: try request.leaves.map(leaf))
   }
 
   /// The stored buckets of `level` in `runs`, ascending.

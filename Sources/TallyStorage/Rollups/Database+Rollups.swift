@@ -69,27 +69,26 @@ extension Database {
     }
     if let last = quarters.finish() { try write.insert(last) }
 
-    let day = RollupLevel.day
-    let days =
-      day.bucket(
-        of: quarter.start(of: run.lowerBound))...day.bucket(
-        of: quarter.start(of: run.upperBound))
-    try refreshDays(of: project, days: days)
+    let days = RollupLevel.day.buckets(holding: run, of: .quarter)
+    try refreshBuckets(.day, days, of: project)
+    try refreshBuckets(.week, RollupLevel.week.buckets(holding: days, of: .day), of: project)
   }
 
-  /// Adds up the days `days` of `project` again from their quarters.
-  private func refreshDays(of project: ProjectID, days: ClosedRange<Int64>) throws {
-    let perDay = RollupLevel.quartersPerDay
-    let quarter = RollupLevel.quarter
-    var fold = BucketFold(into: .day)
-    let write = try RollupWriter(db: self, level: .day, project: project)
-    try write.delete(days)
-    try RawStatement(self, RollupSQL.stored(.quarter)).using { quarters in
-      quarters.bind(
-        project.rawValue, days.lowerBound * perDay, days.upperBound * perDay + perDay - 1)
-      while try quarters.step() {
+  /// Adds up the buckets `run` of `level` (days or weeks) of `project` again from the next
+  /// smaller level's.
+  private func refreshBuckets(
+    _ level: RollupLevel, _ run: ClosedRange<Int64>, of project: ProjectID
+  ) throws {
+    guard let smaller = level.smaller else { return }
+    var fold = BucketFold(into: level)
+    let write = try RollupWriter(db: self, level: level, project: project)
+    try write.delete(run)
+    let parts = smaller.buckets(in: run, of: level)
+    try RawStatement(self, RollupSQL.stored(smaller)).using { statement in
+      statement.bind(project.rawValue, parts.lowerBound, parts.upperBound)
+      while try statement.step() {
         if let done = fold.add(
-          RollupSQL.figures(quarters), at: quarter.start(of: quarters.int64(0)))
+          RollupSQL.figures(statement), at: smaller.start(of: statement.int64(0)))
         {
           try write.insert(done)
         }
@@ -154,21 +153,30 @@ extension Database {
       }
     }
     if let last = quarters.finish() { countedQuarters.append(last) }
-    var days = BucketFold(into: .day)
-    var countedDays: [BucketFigures] = []
-    for quarter in countedQuarters {
-      if let done = days.add(quarter.figures, at: RollupLevel.quarter.start(of: quarter.bucket)) {
-        countedDays.append(done)
+    func folded(_ parts: [BucketFigures], of smaller: RollupLevel, into level: RollupLevel)
+      -> [BucketFigures]
+    {
+      var fold = BucketFold(into: level)
+      var buckets: [BucketFigures] = []
+      for part in parts {
+        if let done = fold.add(part.figures, at: smaller.start(of: part.bucket)) {
+          buckets.append(done)
+        }
       }
+      if let last = fold.finish() { buckets.append(last) }
+      return buckets
     }
-    if let last = days.finish() { countedDays.append(last) }
+    let countedDays = folded(countedQuarters, of: .quarter, into: .day)
+    let countedWeeks = folded(countedDays, of: .day, into: .week)
     func stored(_ level: RollupLevel) throws -> [BucketFigures] {
       try Row.fetchAll(
         cachedStatement(sql: RollupSQL.stored(level)),
         arguments: [project.rawValue, Int64.min, Int64.max]
       ).map(RollupSQL.figures)
     }
-    return RollupDifference.first(
-      quarters: (try stored(.quarter), countedQuarters), days: (try stored(.day), countedDays))
+    return RollupDifference.first([
+      (.quarter, try stored(.quarter), countedQuarters), (.day, try stored(.day), countedDays),
+      (.week, try stored(.week), countedWeeks),
+    ])
   }
 }

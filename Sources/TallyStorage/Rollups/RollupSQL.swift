@@ -17,6 +17,7 @@ enum RollupSQL {
     switch level {
     case .quarter: "reading_quarter"
     case .day: "reading_day"
+    case .week: "reading_week"
     }
   }
 
@@ -25,6 +26,7 @@ enum RollupSQL {
     switch level {
     case .quarter: "quarter"
     case .day: "day"
+    case .week: "week"
     }
   }
 
@@ -71,6 +73,15 @@ enum RollupSQL {
       smallest REAL NOT NULL,
       largest REAL NOT NULL,
       PRIMARY KEY (project_id, day)
+    ) WITHOUT ROWID;
+    CREATE TABLE reading_week (
+      project_id INTEGER NOT NULL,
+      week INTEGER NOT NULL,
+      count INTEGER NOT NULL,
+      total REAL NOT NULL,
+      smallest REAL NOT NULL,
+      largest REAL NOT NULL,
+      PRIMARY KEY (project_id, week)
     ) WITHOUT ROWID;
     """
 }

@@ -26,10 +26,15 @@ public struct RollupDifference: Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     let start = Timestamp(microsecondsSince1970: level.start(of: bucket))
-    let name = level == .day ? "day" : "quarter hour"
+    let name =
+      switch level {
+      case .quarter: "quarter hour"
+      case .day: "day"
+      case .week: "week"
+      }
     let more =
       differing > 1
-      ? "; \(differing - 1) more quarter hour\(differing == 2 ? "" : "s") or day\(differing == 2 ? "" : "s") differ\(differing == 2 ? "s" : "")"
+      ? "; \(differing - 1) more quarter hour\(differing == 2 ? "" : "s"), day\(differing == 2 ? "" : "s") or week\(differing == 2 ? "" : "s") differ\(differing == 2 ? "s" : "")"
       : ""
     return "the rollups say the \(name) from \(start) holds \(Self.words(stored)), but it holds "
       + "\(Self.words(counted))\(more); reports show the rollups' figures until "
@@ -42,17 +47,15 @@ public struct RollupDifference: Equatable, Sendable, CustomStringConvertible {
       + AmountFormat.plain(figures.sum)
   }
 
-  /// The first difference of the quarters, else of the days, counting the differing buckets
-  /// of both.
+  /// The first difference of the quarters, else of the days, else of the weeks, counting the
+  /// differing buckets of all.
   public static func first(
-    quarters: (stored: [BucketFigures], counted: [BucketFigures]),
-    days: (stored: [BucketFigures], counted: [BucketFigures])
+    _ levels: [(level: RollupLevel, stored: [BucketFigures], counted: [BucketFigures])]
   ) -> RollupDifference? {
-    let quarter = first(level: .quarter, stored: quarters.stored, counted: quarters.counted)
-    let day = first(level: .day, stored: days.stored, counted: days.counted)
-    guard var found = quarter ?? day else { return nil }
-    found.differing = (quarter?.differing ?? 0) + (day?.differing ?? 0)
-    return found
+    let found = levels.compactMap { first(level: $0.level, stored: $0.stored, counted: $0.counted) }
+    guard var first = found.first else { return nil }
+    first.differing = found.reduce(0) { $0 + $1.differing }
+    return first
   }
 
   /// The first difference between the buckets `stored` and `counted` (both ascending), if any.

@@ -1,118 +1,86 @@
 /// How the figures of ranges of time are made from stored rollups: the one definition of a
 /// range's figures, whichever backend holds them.
 ///
-/// A range is cut at UTC midnights into days; a whole day's figures are stored, a part of a
-/// day is cut at quarter hours into whole quarters (stored) and at most two parts of a quarter
-/// (summed from the readings). A part of a day adds its pieces in time order, and the range
-/// adds its days in time order, each with ``RangeFigures/add(_:)-(RangeFigures)``; a stored day
-/// is its quarters added the same way, a stored quarter its readings. So the sum of a range is
-/// the same number to the last bit whether its days and quarters come from the rollups or are
-/// summed again from the readings, whatever the range and the time zone that drew it.
+/// A range is cut at Monday midnights UTC into weeks, a part of a week at midnights into days,
+/// a part of a day at quarter hours into quarters, and at most two parts of a quarter are
+/// summed from the readings. Whole buckets are stored; each part adds its pieces in time
+/// order, and the range adds its weeks and parts of weeks in time order, each with
+/// ``RangeFigures/add(_:)-(RangeFigures)``; a stored week is its days added the same way, a
+/// stored day its quarters, a stored quarter its readings. So the sum of a range is the same
+/// number to the last bit whether its buckets come from the rollups or are summed again from
+/// the readings, whatever the range and the time zone that drew it.
 public struct RollupPlan: Sendable {
   /// What the plan needs from a ``RollupSource``.
   public let request: RollupRequest
-  private let ranges: [[DayPiece]]
+  private let ranges: [[Piece]]
 
-  /// One or more days of a range.
-  private enum DayPiece: Sendable {
-    /// Whole days, each stored.
-    case wholeDays(ClosedRange<Int64>)
-    /// A part of one day: whole quarters and parts of quarters, in time order.
-    case partOfDay([QuarterPiece])
-  }
-
-  /// A piece of a part of a day.
-  private enum QuarterPiece: Sendable {
-    /// Whole quarters, each stored.
-    case wholeQuarters(ClosedRange<Int64>)
+  /// A piece of a range, or of a part of a bucket.
+  private indirect enum Piece: Sendable {
+    /// Whole buckets of a level, each stored.
+    case whole(RollupLevel, ClosedRange<Int64>)
+    /// A part of one bucket: its pieces in time order.
+    case part([Piece])
     /// A part of a quarter: the request's leaf at this index.
     case leaf(Int)
   }
 
   /// Plans the figures of `ranges` (microseconds since 1970; an empty range has none).
   public init(ranges: [Range<Int64>]) {
-    var days: [ClosedRange<Int64>] = []
-    var quarters: [ClosedRange<Int64>] = []
+    var runs: [RollupLevel: [ClosedRange<Int64>]] = [:]
     var leaves: [Range<Int64>] = []
     self.ranges = ranges.map { range in
-      Self.pieces(of: range, days: &days, quarters: &quarters, leaves: &leaves)
+      Self.pieces(of: range, at: .week, runs: &runs, leaves: &leaves)
     }
-    request = RollupRequest(
-      days: days.joinedRuns(), quarters: quarters.joinedRuns(), leaves: leaves)
+    request = RollupRequest(runs: runs.mapValues { $0.joinedRuns() }, leaves: leaves)
   }
 
   /// The figures of each range, in the order they were given, from `rows` (the answer to
   /// ``request``).
   public func figures(from rows: RollupRows) -> [RangeFigures] {
-    ranges.map { pieces in
-      var range = RangeFigures.empty
-      for piece in pieces {
-        switch piece {
-        case .wholeDays(let days):
-          for day in Self.stored(days, in: rows.days) { range.add(day.figures) }
-        case .partOfDay(let parts):
-          var day = RangeFigures.empty
-          for part in parts {
-            switch part {
-            case .wholeQuarters(let quarters):
-              for quarter in Self.stored(quarters, in: rows.quarters) { day.add(quarter.figures) }
-            case .leaf(let index):
-              day.add(rows.leaves[index])
-            }
-          }
-          range.add(day)
-        }
-      }
-      return range
-    }
+    ranges.map { Self.added($0, from: rows) }
   }
 
+  private static func added(_ pieces: [Piece], from rows: RollupRows) -> RangeFigures {
+    var figures = RangeFigures.empty
+    for piece in pieces {
+      switch piece {
+      case .whole(let level, let run):
+        for bucket in stored(run, in: rows.buckets[level] ?? []) { figures.add(bucket.figures) }
+      case .part(let parts):
+        figures.add(added(parts, from: rows))
+      case .leaf(let index):
+        figures.add(rows.leaves[index])
+      }
+    }
+    return figures
+  }
+
+  /// The pieces of `range` at `level`: runs of whole buckets, and parts of buckets cut
+  /// further at the next smaller level (parts of quarters are leaves).
   private static func pieces(
-    of range: Range<Int64>, days: inout [ClosedRange<Int64>],
-    quarters: inout [ClosedRange<Int64>], leaves: inout [Range<Int64>]
-  ) -> [DayPiece] {
-    let day = RollupLevel.day
-    var pieces: [DayPiece] = []
+    of range: Range<Int64>, at level: RollupLevel, runs: inout [RollupLevel: [ClosedRange<Int64>]],
+    leaves: inout [Range<Int64>]
+  ) -> [Piece] {
+    var pieces: [Piece] = []
     var cursor = range.lowerBound
     while cursor < range.upperBound {
-      let today = day.bucket(of: cursor)
-      let tomorrow = day.start(of: today + 1)
-      if cursor == day.start(of: today), range.upperBound >= tomorrow {
-        let lastWhole = day.bucket(of: range.upperBound) - 1
-        days.append(today...lastWhole)
-        pieces.append(.wholeDays(today...lastWhole))
-        cursor = day.start(of: lastWhole + 1)
+      let bucket = level.bucket(of: cursor)
+      let next = level.start(of: bucket + 1)
+      if cursor == level.start(of: bucket), range.upperBound >= next {
+        let lastWhole = level.bucket(of: range.upperBound) - 1
+        runs[level, default: []].append(bucket...lastWhole)
+        pieces.append(.whole(level, bucket...lastWhole))
+        cursor = level.start(of: lastWhole + 1)
         continue
       }
-      let end = min(range.upperBound, tomorrow)
-      pieces.append(
-        .partOfDay(partOfDay(cursor..<end, quarters: &quarters, leaves: &leaves)))
-      cursor = end
-    }
-    return pieces
-  }
-
-  /// The pieces of `part`, which lies inside one day.
-  private static func partOfDay(
-    _ part: Range<Int64>, quarters: inout [ClosedRange<Int64>], leaves: inout [Range<Int64>]
-  ) -> [QuarterPiece] {
-    let quarter = RollupLevel.quarter
-    let floor = quarter.bucket(of: part.lowerBound)
-    let first = quarter.start(of: floor) == part.lowerBound ? floor : floor + 1
-    let end = quarter.bucket(of: part.upperBound)
-    func leaf(_ range: Range<Int64>) -> QuarterPiece {
-      leaves.append(range)
-      return .leaf(leaves.count - 1)
-    }
-    guard first < end else { return [leaf(part)] }
-    var pieces: [QuarterPiece] = []
-    if part.lowerBound < quarter.start(of: first) {
-      pieces.append(leaf(part.lowerBound..<quarter.start(of: first)))
-    }
-    quarters.append(first...(end - 1))
-    pieces.append(.wholeQuarters(first...(end - 1)))
-    if quarter.start(of: end) < part.upperBound {
-      pieces.append(leaf(quarter.start(of: end)..<part.upperBound))
+      let part = cursor..<min(range.upperBound, next)
+      if let smaller = level.smaller {
+        pieces.append(.part(Self.pieces(of: part, at: smaller, runs: &runs, leaves: &leaves)))
+      } else {
+        leaves.append(part)
+        pieces.append(.leaf(leaves.count - 1))
+      }
+      cursor = part.upperBound
     }
     return pieces
   }

@@ -1,7 +1,7 @@
 /// What a report needs from the stored rollups.
 ///
-/// The figures of runs of days and quarters, and of a few parts of quarters summed from the
-/// readings themselves. One call answers a whole report, so that a server is asked once.
+/// The figures of runs of weeks, days and quarters, and of a few parts of quarters summed from
+/// the readings themselves. One call answers a whole report, so that a server is asked once.
 public protocol RollupSource {
   /// The stored figures that `request` asks for.
   func rows(for request: RollupRequest) throws -> RollupRows
@@ -9,20 +9,14 @@ public protocol RollupSource {
 
 /// The buckets and parts of buckets a ``RollupPlan`` needs.
 public struct RollupRequest: Equatable, Sendable {
-  /// Runs of days (``RollupLevel/day`` buckets), ascending, apart from one another.
-  public var days: [ClosedRange<Int64>]
-  /// Runs of quarters (``RollupLevel/quarter`` buckets), ascending, apart from one another.
-  public var quarters: [ClosedRange<Int64>]
+  /// Runs of buckets per level, ascending and apart from one another.
+  public var runs: [RollupLevel: [ClosedRange<Int64>]]
   /// Ranges inside one quarter each, in microseconds since 1970, to sum from the readings.
   public var leaves: [Range<Int64>]
 
   /// Creates a request.
-  public init(
-    days: [ClosedRange<Int64>] = [], quarters: [ClosedRange<Int64>] = [],
-    leaves: [Range<Int64>] = []
-  ) {
-    self.days = days
-    self.quarters = quarters
+  public init(runs: [RollupLevel: [ClosedRange<Int64>]] = [:], leaves: [Range<Int64>] = []) {
+    self.runs = runs
     self.leaves = leaves
   }
 }
@@ -43,18 +37,15 @@ public struct BucketFigures: Equatable, Sendable {
 
 /// The answer to a ``RollupRequest``.
 public struct RollupRows: Equatable, Sendable {
-  /// Every stored day inside the request's runs of days, ascending.
-  public var days: [BucketFigures]
-  /// Every stored quarter inside the request's runs of quarters, ascending.
-  public var quarters: [BucketFigures]
+  /// Every stored bucket inside the request's runs, per level, ascending.
+  public var buckets: [RollupLevel: [BucketFigures]]
   /// The figures of each of the request's leaves, in its order, summed from the readings in
   /// time order (time, then amount, then id) with ``RangeFigures/add(_:)-(Double)``.
   public var leaves: [RangeFigures]
 
   /// Creates an answer.
-  public init(days: [BucketFigures], quarters: [BucketFigures], leaves: [RangeFigures]) {
-    self.days = days
-    self.quarters = quarters
+  public init(buckets: [RollupLevel: [BucketFigures]], leaves: [RangeFigures]) {
+    self.buckets = buckets
     self.leaves = leaves
   }
 }
