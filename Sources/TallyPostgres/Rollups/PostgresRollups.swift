@@ -158,7 +158,8 @@ struct PostgresRollups {
         FROM (\(summed(smaller))) q GROUP BY 1
         """
     }
-    return try session.rows(PostgresQuery(unsafeSQL: summed(level) + " ORDER BY 1")).map(Self.bucket)
+    let sql = summed(level) + " ORDER BY 1"
+    return try session.rows(PostgresQuery(unsafeSQL: sql)).map(Self.bucket)
   }
 
   /// A row of bucket, count, total, smallest and largest.

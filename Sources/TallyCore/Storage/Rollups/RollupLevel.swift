@@ -52,11 +52,14 @@ public enum RollupLevel: Sendable, CaseIterable {
 
   /// The buckets of this level that lie in the buckets `run` of `larger`.
   public func buckets(in run: ClosedRange<Int64>, of larger: RollupLevel) -> ClosedRange<Int64> {
-    bucket(of: larger.start(of: run.lowerBound))...(bucket(of: larger.start(of: run.upperBound + 1)) - 1)
+    let first = bucket(of: larger.start(of: run.lowerBound))
+    return first...(bucket(of: larger.start(of: run.upperBound + 1)) - 1)
   }
 
   /// The buckets of this level that hold the buckets `run` of `smaller`.
-  public func buckets(holding run: ClosedRange<Int64>, of smaller: RollupLevel) -> ClosedRange<Int64> {
+  public func buckets(
+    holding run: ClosedRange<Int64>, of smaller: RollupLevel
+  ) -> ClosedRange<Int64> {
     bucket(of: smaller.start(of: run.lowerBound))...bucket(of: smaller.start(of: run.upperBound))
   }
 }
