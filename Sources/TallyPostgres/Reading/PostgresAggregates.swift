@@ -31,22 +31,8 @@ final class PostgresAggregates: RangeAggregates, RollupSource {
     ).map(Timestamp.init(microsecondsSince1970:))
   }
 
-  func aggregate(from start: Timestamp, to end: Timestamp) throws -> RangeFigures {
-    try aggregates([start..<end])[0]
-  }
-
-  var answersManyRangesAtOnce: Bool { true }
-
-  /// Every range from the rollups (see ``RollupPlan``), in one statement: one round trip,
-  /// and the server plans (and checks the person's access) once, not once per period.
-  func aggregates(_ ranges: [Range<Timestamp>]) throws -> [RangeFigures] {
-    let plan = RollupPlan(
-      ranges: ranges.map {
-        $0.lowerBound.microsecondsSince1970..<$0.upperBound.microsecondsSince1970
-      })
-    return plan.figures(from: try rows(for: plan.request))
-  }
-
+  /// The stored buckets and leaves of `request`, in one statement: one round trip, and the
+  /// server plans (and checks the person's access) once, not once per period.
   func rows(for request: RollupRequest) throws -> RollupRows {
     let levels = RollupLevel.allCases
     var query = PostgresQuery(unsafeSQL: "")

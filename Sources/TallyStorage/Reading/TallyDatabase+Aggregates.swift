@@ -38,21 +38,6 @@ final class RangeAggregator: RangeAggregates, RollupSource {
       .map(Timestamp.init(microsecondsSince1970:))
   }
 
-  /// Count, sum, min and max of the readings from `start` (inclusive) to `end` (exclusive).
-  func aggregate(from start: Timestamp, to end: Timestamp) throws -> RangeFigures {
-    try aggregates([start..<end])[0]
-  }
-
-  var answersManyRangesAtOnce: Bool { true }
-
-  func aggregates(_ ranges: [Range<Timestamp>]) throws -> [RangeFigures] {
-    let plan = RollupPlan(
-      ranges: ranges.map {
-        $0.lowerBound.microsecondsSince1970..<$0.upperBound.microsecondsSince1970
-      })
-    return plan.figures(from: try rows(for: plan.request))
-  }
-
   func rows(for request: RollupRequest) throws -> RollupRows {
     var buckets: [RollupLevel: [BucketFigures]] = [:]
     for (level, runs) in request.runs {

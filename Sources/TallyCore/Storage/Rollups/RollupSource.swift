@@ -49,3 +49,23 @@ public struct RollupRows: Equatable, Sendable {
     self.leaves = leaves
   }
 }
+
+extension RangeAggregates where Self: RollupSource {
+  /// Count, sum, min and max of the readings from `start` (inclusive) to `end` (exclusive),
+  /// from the rollups.
+  public func aggregate(from start: Timestamp, to end: Timestamp) throws -> RangeFigures {
+    try aggregates([start..<end])[0]
+  }
+
+  /// Rollups answer a report's periods all at once.
+  public var answersManyRangesAtOnce: Bool { true }
+
+  /// Every range from the rollups (see ``RollupPlan``), in one request to the source.
+  public func aggregates(_ ranges: [Range<Timestamp>]) throws -> [RangeFigures] {
+    let plan = RollupPlan(
+      ranges: ranges.map {
+        $0.lowerBound.microsecondsSince1970..<$0.upperBound.microsecondsSince1970
+      })
+    return plan.figures(from: try rows(for: plan.request))
+  }
+}
