@@ -120,8 +120,10 @@ def compare_reports(tally_csv, reference_csv, what):
 # --- One project of ROWS readings over 10 years. ---
 readings = path("ten-years.csv")
 if not os.path.exists(readings):
+    # Written under another name first: a run stopped midway leaves no short file behind.
     subprocess.run([sys.executable, f"{root}/Benchmarks/gen_readings.py", str(rows), "42",
-                    readings, "10"], check=True)
+                    readings + ".part", "10"], check=True)
+    os.rename(readings + ".part", readings)
 template = path("template.sqlite")
 remove(template)
 run([tally, "project", "add", "Readings", "--frequency", "monthly"], template)
@@ -182,7 +184,7 @@ old = path("old.sqlite")
 def older():
     remove(old)
     shutil.copy(one, old)
-    sqlite(old, "DROP TABLE reading_quarter; DROP TABLE reading_day; "
+    sqlite(old, "DROP TABLE reading_quarter; DROP TABLE reading_day; DROP TABLE reading_week; "
                 "DELETE FROM grdb_migrations WHERE identifier = 'v8 rollups'")
 
 

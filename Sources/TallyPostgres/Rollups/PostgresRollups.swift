@@ -211,14 +211,26 @@ struct PostgresRollups {
       DELETE FROM reading_quarter WHERE project_id = \(id)
         AND quarter IN (SELECT quarter FROM tally_stale_quarter)
       """)
+    // Each run of stale quarters is one range of the readings' index (a join of each quarter
+    // with the readings let the planner loop over every reading for every quarter).
     try session.execute(
       """
       INSERT INTO reading_quarter (project_id, quarter, count, total, smallest, largest)
-      SELECT \(id), s.quarter, count(*), sum(r.amount ORDER BY r.timestamp, r.amount, r.id),
-        min(r.amount), max(r.amount)
-      FROM tally_stale_quarter s JOIN reading r ON r.project_id = \(id)
-        AND r.timestamp >= s.quarter * \(size) AND r.timestamp < s.quarter * \(size) + \(size)
-      GROUP BY s.quarter
+      SELECT \(id), x.quarter, x.count, x.total, x.smallest, x.largest
+      FROM (
+        SELECT min(quarter) AS low, max(quarter) AS high FROM (
+          SELECT quarter, quarter - row_number() OVER (ORDER BY quarter) AS island
+          FROM tally_stale_quarter
+        ) q GROUP BY island
+      ) u
+      CROSS JOIN LATERAL (
+        SELECT \(Self.quarterOfTimestamp) AS quarter, count(*) AS count,
+          sum(amount ORDER BY timestamp, amount, id) AS total, min(amount) AS smallest,
+          max(amount) AS largest
+        FROM reading WHERE project_id = \(id)
+          AND timestamp >= u.low * \(size) AND timestamp < (u.high + 1) * \(size)
+        GROUP BY 1
+      ) x
       """)
     // The stale days, then the stale weeks, each summed from the level below.
     var stale = "SELECT quarter AS bucket FROM tally_stale_quarter"
@@ -232,11 +244,15 @@ struct PostgresRollups {
       try session.execute(
         """
         INSERT INTO \(table) (project_id, \(column), count, total, smallest, largest)
-        SELECT \(id), b.bucket, sum(p.count)::BIGINT, sum(p.total ORDER BY p.\(smaller.column)),
-          min(p.smallest), max(p.largest)
-        FROM (\(stale)) b JOIN \(smaller.table) p ON p.project_id = \(id)
-          AND p.\(smaller.column) BETWEEN \(first) AND \(last)
-        GROUP BY b.bucket
+        SELECT \(id), b.bucket, x.count, x.total, x.smallest, x.largest
+        FROM (\(stale)) b
+        CROSS JOIN LATERAL (
+          SELECT sum(count)::BIGINT AS count, sum(total ORDER BY \(smaller.column)) AS total,
+            min(smallest) AS smallest, max(largest) AS largest
+          FROM \(smaller.table)
+          WHERE project_id = \(id) AND \(smaller.column) BETWEEN \(first) AND \(last)
+        ) x
+        WHERE x.count IS NOT NULL
         """)
     }
     try session.execute("DELETE FROM tally_stale_quarter")
