@@ -41,7 +41,8 @@ struct ImportTransaction {
     /// A range that holds the ids of the readings added, and perhaps others'.
     var readingIDs: ClosedRange<Int64>?
     var latest: Int64?
-    /// The quarters of the readings added, as SQL with a column `quarter`.
+    /// The quarters of the readings added to a project that held some, as SQL with a column
+    /// `quarter`.
     var quarters = ""
   }
 
@@ -69,7 +70,13 @@ struct ImportTransaction {
       }
     let imported = loaded.imported
     if imported > 0 {
-      try PostgresRollups(session: session).refresh(project.id, quarters: loaded.quarters)
+      let rollups = PostgresRollups(session: session)
+      if projectIsEmpty {
+        // Its readings are the import's: one run from the first to the last.
+        try rollups.refresh(project.id, quarters: try spanOfQuarters(project.id))
+      } else {
+        try rollups.refresh(project.id, quarters: loaded.quarters)
+      }
     }
     try ChangePlan.checkRepeat(
       of: job, into: project, sha256: loaded.sha256, adding: imported, in: facts)
@@ -136,13 +143,22 @@ struct ImportTransaction {
     guard sink.sent > 0 else { return loaded }
     loaded.imported = sink.sent
     loaded.latest = sink.latest
-    // The project held nothing before: its readings are the import's.
-    loaded.quarters = """
-      SELECT DISTINCT \(PostgresRollups.quarterOfTimestamp) AS quarter FROM reading
-      WHERE project_id = \(project.rawValue)
-      """
     loaded.readingIDs = try readingIDs(from: firstID)
     return loaded
+  }
+
+  /// The quarters from `project`'s first reading to its last, as one run (none without
+  /// readings): two steps down the index.
+  private func spanOfQuarters(_ project: ProjectID) throws -> [ClosedRange<Int64>] {
+    guard
+      let (first, last) = try session.row(
+        """
+        SELECT MIN(timestamp), MAX(timestamp) FROM reading WHERE project_id = \(project.rawValue)
+        """, as: (Int64?, Int64?).self),
+      let first, let last
+    else { return [] }
+    let quarter = RollupLevel.quarter
+    return [quarter.bucket(of: first)...quarter.bucket(of: last)]
   }
 
   /// Where the import's ids start at the earliest.

@@ -180,81 +180,79 @@ struct PostgresRollups {
       }
     }
     for project in stale.projects {
-      let runs = stale.runs(of: project)
-      try refresh(
-        project,
-        quarters: """
-          SELECT generate_series(r.low, r.high) AS quarter
-          FROM unnest(ARRAY[\(runs.map { String($0.lowerBound) }.joined(separator: ","))]::BIGINT[],
-            ARRAY[\(runs.map { String($0.upperBound) }.joined(separator: ","))]::BIGINT[]) AS r (low, high)
-          """)
+      try refresh(project, quarters: stale.runs(of: project))
     }
   }
 
-  /// Sums again the quarters of `project` that `quarters` (trusted SQL with a column
-  /// `quarter`) lists, and the days and weeks they lie in.
+  /// Sums again the quarters of `project` that `quarters` (trusted SQL with a column `quarter`)
+  /// lists, and the days and weeks they lie in: the runs they make are read back first.
   func refresh(_ project: ProjectID, quarters: String) throws {
+    let runs = try session.rows(
+      PostgresQuery(
+        unsafeSQL: """
+          SELECT min(quarter), max(quarter) FROM (
+            SELECT quarter, quarter - row_number() OVER (ORDER BY quarter) AS island
+            FROM (SELECT DISTINCT quarter FROM (\(quarters)) q) d
+          ) i GROUP BY island ORDER BY 1
+          """)
+    ).map { row in
+      let (low, high) = try row.decode((Int64, Int64).self)
+      return low...high
+    }
+    try refresh(project, quarters: runs)
+  }
+
+  /// Sums again the runs of quarters `runs` of `project` from its readings, then the days
+  /// and weeks they lie in from the level below: each run one range of an index, whatever its
+  /// length, in one statement per level and kind of write.
+  func refresh(_ project: ProjectID, quarters runs: [ClosedRange<Int64>]) throws {
+    guard !runs.isEmpty else { return }
     let id = project.rawValue
-    let size = RollupLevel.quarter.microseconds
-    try session.execute(
-      """
-      CREATE TEMPORARY TABLE IF NOT EXISTS tally_stale_quarter (quarter BIGINT PRIMARY KEY)
-      ON COMMIT DELETE ROWS
-      """)
-    try session.execute(
-      """
-      INSERT INTO tally_stale_quarter SELECT DISTINCT quarter FROM (\(quarters)) q
-      ON CONFLICT DO NOTHING
-      """)
-    try session.execute(
-      """
-      DELETE FROM reading_quarter WHERE project_id = \(id)
-        AND quarter IN (SELECT quarter FROM tally_stale_quarter)
-      """)
-    // Each run of stale quarters is one range of the readings' index (a join of each quarter
-    // with the readings let the planner loop over every reading for every quarter).
-    try session.execute(
-      """
-      INSERT INTO reading_quarter (project_id, quarter, count, total, smallest, largest)
-      SELECT \(id), x.quarter, x.count, x.total, x.smallest, x.largest
-      FROM (
-        SELECT min(quarter) AS low, max(quarter) AS high FROM (
-          SELECT quarter, quarter - row_number() OVER (ORDER BY quarter) AS island
-          FROM tally_stale_quarter
-        ) q GROUP BY island
-      ) u
-      CROSS JOIN LATERAL (
-        SELECT \(Self.quarterOfTimestamp) AS quarter, count(*) AS count,
-          sum(amount ORDER BY timestamp, amount, id) AS total, min(amount) AS smallest,
-          max(amount) AS largest
-        FROM reading WHERE project_id = \(id)
-          AND timestamp >= u.low * \(size) AND timestamp < (u.high + 1) * \(size)
-        GROUP BY 1
-      ) x
-      """)
-    // The stale days, then the stale weeks, each summed from the level below.
-    var stale = "SELECT quarter AS bucket FROM tally_stale_quarter"
-    for level in [RollupLevel.day, .week] {
+    var runs = runs
+    for level in RollupLevel.allCases {
+      if let smaller = level.smaller {
+        runs = runs.map { level.buckets(holding: $0, of: smaller) }.joinedRuns()
+      }
       let (table, column) = Self.table(level)
-      let smaller = Self.table(level.smaller ?? .quarter)
-      stale = "SELECT DISTINCT \(Self.larger(level, holding: "bucket")) AS bucket FROM (\(stale)) s"
-      try session.execute(
-        "DELETE FROM \(table) WHERE project_id = \(id) AND \(column) IN (\(stale))")
-      let (first, last) = Self.parts(of: level, "b.bucket")
-      try session.execute(
+      let lows = runs.map(\.lowerBound)
+      let highs = runs.map(\.upperBound)
+      try session.rows(
         """
-        INSERT INTO \(table) (project_id, \(column), count, total, smallest, largest)
-        SELECT \(id), b.bucket, x.count, x.total, x.smallest, x.largest
-        FROM (\(stale)) b
-        CROSS JOIN LATERAL (
-          SELECT sum(count)::BIGINT AS count, sum(total ORDER BY \(smaller.column)) AS total,
-            min(smallest) AS smallest, max(largest) AS largest
-          FROM \(smaller.table)
-          WHERE project_id = \(id) AND \(smaller.column) BETWEEN \(first) AND \(last)
-        ) x
-        WHERE x.count IS NOT NULL
+        DELETE FROM \(unescaped: table) b USING unnest(\(lows)::BIGINT[], \(highs)::BIGINT[]) AS r (low, high)
+        WHERE b.project_id = \(id) AND b.\(unescaped: column) BETWEEN r.low AND r.high
+        """)
+      let summed: String
+      if let smaller = level.smaller {
+        let parts = Self.table(smaller)
+        let first = Self.parts(of: level, "r.low").0
+        let end = Self.parts(of: level, "r.high").1
+        summed = """
+          SELECT \(Self.larger(level, holding: parts.column)) AS bucket, sum(count)::BIGINT AS count,
+            sum(total ORDER BY \(parts.column)) AS total, min(smallest) AS smallest,
+            max(largest) AS largest
+          FROM \(parts.table)
+          WHERE project_id = \(id) AND \(parts.column) BETWEEN \(first) AND \(end)
+          GROUP BY 1
+          """
+      } else {
+        let size = RollupLevel.quarter.microseconds
+        summed = """
+          SELECT \(Self.quarterOfTimestamp) AS bucket, count(*) AS count,
+            sum(amount ORDER BY timestamp, amount, id) AS total, min(amount) AS smallest,
+            max(amount) AS largest
+          FROM reading
+          WHERE project_id = \(id) AND timestamp >= r.low * \(size)
+            AND timestamp < (r.high + 1) * \(size)
+          GROUP BY 1
+          """
+      }
+      try session.rows(
+        """
+        INSERT INTO \(unescaped: table) (project_id, \(unescaped: column), count, total, smallest, largest)
+        SELECT \(id), x.bucket, x.count, x.total, x.smallest, x.largest
+        FROM unnest(\(lows)::BIGINT[], \(highs)::BIGINT[]) AS r (low, high)
+        CROSS JOIN LATERAL (\(unescaped: summed)) x
         """)
     }
-    try session.execute("DELETE FROM tally_stale_quarter")
   }
 }

@@ -1,6 +1,6 @@
 extension Array where Element == ClosedRange<Int64> {
   /// The runs sorted and joined where they touch or overlap.
-  func joinedRuns() -> [ClosedRange<Int64>] {
+  public func joinedRuns() -> [ClosedRange<Int64>] {
     var joined: [ClosedRange<Int64>] = []
     for run in sorted(by: { $0.lowerBound < $1.lowerBound }) {
       if let last = joined.last, run.lowerBound <= last.upperBound + 1 {
