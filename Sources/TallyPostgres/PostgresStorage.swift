@@ -123,6 +123,11 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     }
   }
 
+  /// The advisory lock writers take turns by (a session lock, taken before each write's
+  /// transaction and given back after it; a lost connection gives it back too). Its two keys
+  /// are `tall` and `writ` in ASCII.
+  static let writersLock = "1952541804, 2003986804"
+
   /// Runs `body` in one transaction, trying it again (from the start, on a new snapshot) when
   /// the server gives it up for a concurrent transaction.
   ///
@@ -156,10 +161,21 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
         let borrowed = target == nil
         let connection = try target ?? borrow()
         defer { if borrowed { connection.close() } }
+        var takingTurns = false
+        defer {
+          if takingTurns, connection.isOpen {
+            try? connection.execute("SELECT pg_advisory_unlock(\(Self.writersLock))")
+          }
+        }
         do {
           if readOnly {
             try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
           } else {
+            // Writers take turns, before their snapshot is taken: every write keeps the
+            // rollups of the days and weeks it touches, and two writers to one project would
+            // otherwise update the same rows and give each other up, again and again.
+            try connection.execute("SELECT pg_advisory_lock(\(Self.writersLock))")
+            takingTurns = true
             try connection.execute("BEGIN ISOLATION LEVEL SERIALIZABLE")
             // A sequential scan locks a whole table for the serialization check (a project
             // looked up in a small table conflicted with every write to any project); through
