@@ -123,9 +123,10 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     }
   }
 
-  /// The advisory lock writers take turns by (a session lock, taken before each write's
-  /// transaction and given back after it; a lost connection gives it back too). Its two keys
-  /// are `tall` and `writ` in ASCII.
+  /// The advisory lock writers take turns by.
+  ///
+  /// A session lock, taken before each write's transaction and given back after it (a lost
+  /// connection gives it back too). Its two keys are `tall` and `writ` in ASCII.
   static let writersLock = "1952541804, 2003986804"
 
   /// Runs `body` in one transaction, trying it again (from the start, on a new snapshot) when
