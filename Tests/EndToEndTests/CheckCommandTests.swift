@@ -89,6 +89,20 @@ import Testing
       repaired.stderr == "Summed the rollups and counted the readings of 2 projects again.\n")
   }
 
+  /// A title with control characters, written past tally, is shown escaped in a problem.
+  @Test func aProblemNeverSendsControlCharactersToTheTerminal() throws {
+    let (sandbox, database) = try sample()
+    try sqlite(
+      database,
+      "UPDATE project SET title = 'Car' || char(27) || '[2J', reading_count = 9 "
+        + "WHERE title = 'Car'; UPDATE reading SET amount = 5 WHERE id = 3")
+    let result = try sandbox.run("check")
+    #expect(result.status == 1)
+    #expect(!result.stdout.contains("\u{1B}"))
+    #expect(result.stdout.contains("Car\\e[2J: the project's counter says 9 readings"))
+    #expect(result.stdout.contains("Car\\e[2J: the rollups say"))
+  }
+
   @Test func anIndexThatDisagreesWithItsTableIsDamage() throws {
     let (sandbox, database) = try sample()
     // The index is described as over other columns than it holds.

@@ -2,9 +2,10 @@ public import TallyCore
 
 extension IntegrityReport {
   /// What `tally check` prints: one line per problem, or one line that says every check holds
-  /// and what was checked.
+  /// and what was checked. A problem names what others wrote (a project's title, SQLite's
+  /// words on damage): its control characters are shown as escapes, never sent to a terminal.
   public var lines: [String] {
-    guard holds else { return problems.map(\.description) }
+    guard holds else { return problems.map { VisibleText.escaped($0.description) } }
     var checked: [String] = []
     if checksFile { checked.append("SQLite's integrity check") }
     checked.append("the counters, rollups and meter readings of \(Self.count(projects, "project"))")
