@@ -1,8 +1,9 @@
 public import TallyCore
 
 extension IntegrityReport {
-  /// What `tally check` prints: one line per problem, or one line that says every check holds
-  /// and what was checked. A problem names what others wrote (a project's title, SQLite's
+  /// What `tally check` prints: one line per problem, or one line that says all checks hold.
+  ///
+  /// The line that all hold says what was checked. A problem names what others wrote (a project's title, SQLite's
   /// words on damage): its control characters are shown as escapes, never sent to a terminal.
   public var lines: [String] {
     guard holds else { return problems.map { VisibleText.escaped($0.description) } }
