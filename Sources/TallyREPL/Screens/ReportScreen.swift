@@ -37,6 +37,7 @@ final class ReportScreen: Screen, StoreSubscriber {
   /// title off the top (lines that wrap counted as the lines they take), and a line saying so.
   private func fitted(_ report: ProjectReport) -> String {
     let width = console.style.width
+    let height = TextDisplay.terminalHeight(environment: ProcessInfo.processInfo.environment)
     var shown = report
     while true {
       let table = ReportTable.render([shown], width: width)
@@ -47,9 +48,7 @@ final class ReportScreen: Screen, StoreSubscriber {
           + "\(shown.period.rawValue)` shows all.\n" : ""
       // The table, the note, the line of commands under them and the prompt.
       guard let width, shown.rows.count > 1,
-        Self.lines(of: table + note + Self.commands + "\n", width: width) + 1
-          > TextDisplay.terminalHeight(
-            environment: ProcessInfo.processInfo.environment)
+        Self.lines(of: table + note + Self.commands + "\n", width: width) + 1 > height
       else {
         return table + (note.isEmpty ? "" : console.style.dim(String(note.dropLast())) + "\n")
       }
