@@ -14,6 +14,9 @@ public import TallyStorage
 /// Every change goes through the store as a request, and the persistence middleware writes it;
 /// the use cases (in this target's `UseCases`) are the session's methods.
 public final class Session {
+  /// Whether what was asked with an exit code for attention found something: a project due,
+  /// a goal at risk or missed (`--exit-code`).
+  public internal(set) var needsAttention = false
   /// Where the data is kept.
   public let storage: any Storage
   /// The one store of the app state.

@@ -25,11 +25,12 @@ public struct ProjectReportQuery: Sendable {
   /// `includesStreak` (they take a pass of their own over the goal's periods, so output that
   /// does not show them leaves them out). With `latestPeriods` (and no range), only the
   /// latest that many periods: what a screen shows costs what it shows, however long the
-  /// project's history.
+  /// project's history. `outlook` adds comparisons, a rolling mean and a forecast (which adds
+  /// the running period when the report would end before it and `to` is not given).
   public func report(
     _ project: Project, period: ReportPeriod? = nil, from: Timestamp? = nil,
     to: Timestamp? = nil, includesEmpty: Bool = false, includesStreak: Bool = true,
-    latestPeriods: Int? = nil
+    latestPeriods: Int? = nil, outlook: ReportOutlook = ReportOutlook()
   ) throws(TallyError) -> ProjectReport {
     let calendar = PeriodCalendar(period: period ?? project.reportPeriod, zone: zone)
     let builder = ReportBuilder(
@@ -45,6 +46,9 @@ public struct ProjectReportQuery: Sendable {
         report = try builder.report(of: project, within: from, to, over: aggregates)
       }
       if includesStreak { report.streak = try builder.streak(of: project, over: aggregates) }
+      if !outlook.isEmpty {
+        try builder.add(outlook, to: &report, addingRunningPeriod: to == nil, over: aggregates)
+      }
       return report
     }
   }

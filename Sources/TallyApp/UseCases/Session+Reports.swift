@@ -38,7 +38,7 @@ extension Session {
         try query.report(
           project, period: request.period, from: from, to: to,
           includesEmpty: request.includesEmpty || draws,
-          includesStreak: showsStreaks))
+          includesStreak: showsStreaks, outlook: request.outlook))
     }
     if let chart = request.chart {
       try AtomicFile.write(SVGChart().render(reports), to: chart)
@@ -67,9 +67,13 @@ extension Session {
       return ReportTable.render(
         reports, statistics: request.statistics, width: display.width, glyphs: display.glyphs)
     case .csv:
-      return ReportCSV.render(reports, statistics: request.statistics ?? ReportStatistic.contract)
+      return ReportCSV.render(
+        reports,
+        statistics: request.statistics ?? ReportStatistic.contract + request.outlook.statistics)
     case .json:
-      return ReportJSON.render(reports, statistics: request.statistics ?? ReportStatistic.contract)
+      return ReportJSON.render(
+        reports,
+        statistics: request.statistics ?? ReportStatistic.contract + request.outlook.statistics)
     case .markdown:
       return ReportTemplate.markdown.render(
         reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)

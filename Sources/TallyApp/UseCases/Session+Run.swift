@@ -9,7 +9,10 @@ extension Session {
   @discardableResult
   public func run(_ request: UserRequest) throws(TallyError) -> Bool {
     switch request {
-    case .addProject(let project):
+    case .addProject(var project, let goalSince):
+      project.goalSince = try goalSince.map { text throws(TallyError) in
+        try timestamp(text, for: "--goal-since")
+      }
       messages.status(try perform(.addProject(project, at: now)))
     case .listProjects(let format):
       let projects = store.state.stored.projects
@@ -19,17 +22,33 @@ extension Session {
         ? try StandingQuery(storage: storage, zone: zone, clock: clock).trends(of: projects) : [:]
       ProjectListing(projects: projects, zone: zone, trends: trends, display: display)
         .write(format, to: OutputBuffer(messages))
-    case .showDue(let format):
+    case .showDue(let format, let exitCode):
       let query = StandingQuery(storage: storage, zone: zone, clock: clock)
-      DueListing(
-        due: try query.due(store.state.stored.projects), zone: zone, width: display.width
-      )
-      .write(format, to: OutputBuffer(messages))
+      let due = try query.due(store.state.stored.projects)
+      DueListing(due: due, zone: zone, width: display.width).write(
+        format, to: OutputBuffer(messages))
+      if exitCode, !due.isEmpty { needsAttention = true }
+    case .showGoals(let format, let exitCode):
+      let query = StandingQuery(storage: storage, zone: zone, clock: clock)
+      let goals = try query.goals(of: store.state.stored.projects)
+      GoalListing(goals: goals, width: display.width).write(format, to: OutputBuffer(messages))
+      if exitCode, goals.contains(where: { $0.state == .atRisk || $0.state == .missed }) {
+        needsAttention = true
+      }
+    case .writeMetrics(let output):
+      try writeMetrics(to: output)
     case .editProject(let title, var edit, let goal):
       let project = try project(titled: title).project
       if let goal {
         edit.goal = try goal.edit(
           of: project.goal, frequency: edit.frequency ?? project.frequency)
+        edit.goalSince = try goal.since.map { text throws(TallyError) in
+          try timestamp(text, for: "--goal-since")
+        }
+        // --goal-since alone starts the current goal again from that instant.
+        if goal.amount == nil, goal.per == nil, goal.direction == nil, !goal.removes {
+          edit.goal = nil
+        }
       }
       messages.status(try perform(.editProject(project.id, edit, at: now)))
     case .deleteProject(let title, let confirmed):

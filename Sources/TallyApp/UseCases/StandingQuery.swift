@@ -1,6 +1,6 @@
 public import Foundation
 public import TallyCore
-import TallyReports
+public import TallyReports
 
 /// How projects stand at the time the clock tells: which are due a reading and how many
 /// periods they missed, and how each goal's current period is going.
@@ -35,19 +35,47 @@ public struct StandingQuery: Sendable {
         continue
       }
       try storage.withAggregates(of: project.id) { aggregates in
-        if let goal = project.goal {
-          let calendar = PeriodCalendar(period: goal.per, zone: zone)
-          let current = calendar.period(containing: now)
-          let builder = ReportBuilder(calendar: calendar, includesEmpty: true, now: now)
-          standing.goalPeriod = try builder.report(
-            of: project, from: current.start, to: current.end, over: aggregates
-          ).rows.first
-        }
+        standing.goalPeriod = try Self.goalPeriod(
+          of: project, now: now, zone: zone, over: aggregates)
         if summary.readingCount > 0 {
           standing.trend = try trend(of: project, now: now, over: aggregates)
         }
       }
       result[project.id] = standing
+    }
+    return result
+  }
+
+  /// The running period of `project`'s goal, with its forecast; `nil` without a goal.
+  static func goalPeriod(
+    of project: Project, now: Timestamp, zone: TimeZone, over aggregates: any RangeAggregates
+  ) throws -> PeriodSummary? {
+    guard let goal = project.goal else { return nil }
+    let calendar = PeriodCalendar(period: goal.per, zone: zone)
+    let current = calendar.period(containing: now)
+    let builder = ReportBuilder(calendar: calendar, includesEmpty: true, now: now)
+    var report = try builder.report(
+      of: project, from: current.start, to: current.end, over: aggregates)
+    try builder.add(
+      ReportOutlook(forecast: true), to: &report, addingRunningPeriod: false, over: aggregates)
+    return report.rows.first
+  }
+
+  /// Where each goal stands in its running period, by title.
+  public func goals(of projects: [ProjectSummary]) throws(TallyError) -> [GoalStanding] {
+    let now = clock()
+    var result: [GoalStanding] = []
+    for summary in projects.sorted(by: { $0.project.title < $1.project.title }) {
+      let project = summary.project
+      guard project.goal != nil else { continue }
+      let period = try storage.withAggregates(of: project.id) { aggregates in
+        try Self.goalPeriod(of: project, now: now, zone: zone, over: aggregates)
+      }
+      guard let period,
+        let standing = GoalStanding(
+          ProjectReport(project: project, period: period.goal?.per ?? .daily, rows: [period]))
+      else { continue }
+      result.append(standing)
     }
     return result
   }

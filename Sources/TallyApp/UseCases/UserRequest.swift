@@ -8,10 +8,18 @@ public import TallyReports
 /// Projects are named by title and dates are written as typed: the session reads them in its
 /// zone.
 public enum UserRequest {
-  case addProject(NewProject)
+  /// A new project; `goalSince` is `--goal-since` as typed.
+  case addProject(NewProject, goalSince: String? = nil)
   case listProjects(ListFormat)
   /// The projects due a reading.
-  case showDue(ListFormat)
+  /// The projects due a reading; with `exitCode`, the session ``Session/needsAttention``
+  /// when any is.
+  case showDue(ListFormat, exitCode: Bool = false)
+  /// Every goal's standing in its running period; with `exitCode`, the session
+  /// ``Session/needsAttention`` when one is at risk or missed.
+  case showGoals(ListFormat, exitCode: Bool = false)
+  /// Every project's figures in Prometheus's text format, to standard output or a file.
+  case writeMetrics(output: String?)
   /// Changes to a project; `goal` is completed from its current goal.
   case editProject(title: String, ProjectEdit, goal: GoalRequest? = nil)
   case deleteProject(title: String, confirmed: Bool)
@@ -54,8 +62,8 @@ public enum UserRequest {
   /// rolls back.
   public var readsOnly: Bool {
     switch self {
-    case .listProjects, .showDue, .listReadings, .showTimers, .showLog, .listImports, .report,
-      .export:
+    case .listProjects, .showDue, .showGoals, .writeMetrics, .listReadings, .showTimers,
+      .showLog, .listImports, .report, .export:
       true
     case .addProject, .editProject, .deleteProject, .addReading, .editReading, .deleteReading,
       .startTimer, .stopTimer, .cancelTimer, .undo, .redo, .importFile, .undoImport:
@@ -76,16 +84,19 @@ public struct GoalRequest: Equatable, Sendable {
   public var per: Frequency?
   /// Which side of the amount meets it.
   public var direction: GoalDirection?
+  /// `--goal-since` as typed: the instant the goal judges from.
+  public var since: String?
 
   /// Describes a goal as given.
   public init(
     amount: Double? = nil, removes: Bool = false, per: Frequency? = nil,
-    direction: GoalDirection? = nil
+    direction: GoalDirection? = nil, since: String? = nil
   ) {
     self.amount = amount
     self.removes = removes
     self.per = per
     self.direction = direction
+    self.since = since
   }
 
   /// The goal this makes for a project whose goal is `current` and frequency `frequency`.
@@ -94,15 +105,17 @@ public struct GoalRequest: Equatable, Sendable {
   ///   change, or with `--goal none`.
   public func edit(of current: Goal?, frequency: Frequency) throws(TallyError) -> FieldEdit<Goal> {
     if removes {
-      guard per == nil, direction == nil else {
+      guard per == nil, direction == nil, since == nil else {
         throw TallyError(
-          .invalidInput, "--goal none takes the goal away: leave out --goal-per and --goal-is")
+          .invalidInput,
+          "--goal none takes the goal away: leave out --goal-per, --goal-is and --goal-since")
       }
       return .remove
     }
     guard let amount = amount ?? current?.amount else {
       throw TallyError(
-        .invalidInput, "--goal-per and --goal-is change a goal: give its amount with --goal")
+        .invalidInput,
+        "--goal-per, --goal-is and --goal-since change a goal: give its amount with --goal")
     }
     return .set(
       Goal(
@@ -210,12 +223,17 @@ public struct ReportRequest: Sendable {
   /// and JSON, each kind's in a table).
   public var statistics: [ReportStatistic]?
 
+  /// What to add looking back and forward: comparisons, a rolling mean, a forecast.
+  public var outlook: ReportOutlook
+
   /// Describes a report.
   public init(
     titles: [String]?, period: ReportPeriod? = nil, range: DateRange = DateRange(),
     format: Format? = nil, output: String? = nil, template: String? = nil,
-    includesEmpty: Bool = false, statistics: [ReportStatistic]? = nil, chart: String? = nil
+    includesEmpty: Bool = false, statistics: [ReportStatistic]? = nil, chart: String? = nil,
+    outlook: ReportOutlook = ReportOutlook()
   ) {
+    self.outlook = outlook
     self.statistics = statistics
     self.chart = chart
     self.titles = titles

@@ -14,12 +14,14 @@ struct DueCommand: TallyCommand {
       """)
 
   static let syntax = CommandSyntax(
-    options: [.value("--format", values: ListFormat.allValueStrings)])
+    options: [.value("--format", values: ListFormat.allValueStrings), .flag("--exit-code")])
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "table, csv or json.") var format: ListFormat = .table
+  @Flag(help: "Exit with 3 when any project is due (0 when none), for cron and shell prompts.")
+  var exitCode = false
 
   func request() -> UserRequest {
-    .showDue(format)
+    .showDue(format, exitCode: exitCode)
   }
 }

@@ -32,14 +32,16 @@ struct ProjectCommand: ParsableCommand {
     @OptionGroup var options: ProjectOptions
 
     func request() throws(TallyError) -> UserRequest {
-      let goal = try options.goalRequest()?.edit(of: nil, frequency: frequency)
+      let asked = try options.goalRequest()
+      let goal = try asked?.edit(of: nil, frequency: frequency)
       if goal == .remove {
         throw TallyError(.invalidInput, "--goal none: a new project has no goal to take away")
       }
       return .addProject(
         NewProject(
           title: title, units: units, frequency: frequency, kind: kind,
-          decimals: try options.decimalsEdit()?.value, goal: goal?.value))
+          decimals: try options.decimalsEdit()?.value, goal: goal?.value),
+        goalSince: asked?.since)
     }
   }
 

@@ -26,6 +26,8 @@ struct ReportCommand: TallyCommand {
       .value("--from"), .value("--to"),
       .value("--format", values: ReportRequest.Format.allValueStrings), .value("--output"),
       .value("--template"), .value("--chart"), .flag("--empty"), .value("--stats"),
+      .value("--compare", values: ReportOutlook.Comparison.allCases.map(\.rawValue)),
+      .value("--rolling", valueName: "n"), .flag("--forecast"),
     ])
 
   @OptionGroup var global: GlobalOptions
@@ -54,6 +56,20 @@ struct ReportCommand: TallyCommand {
   @Flag(help: "Include periods without readings.") var empty = false
   @Option(help: "The figures to show, comma-separated, such as last,change or usage,rate.")
   var stats: String?
+  @Option(
+    help: ArgumentHelp(
+      "Add each period's headline a period before (previous) or a year before (year), and the change in percent.",
+      valueName: "previous|year"))
+  var compare: String?
+  @Option(
+    help: ArgumentHelp(
+      "Add the mean headline of this period and the n-1 before it.", valueName: "n"))
+  var rolling: String?
+  @Flag(
+    help:
+      "Project the running period to its end at the pace so far, and what each day left needs for the goal."
+  )
+  var forecast = false
 
   func validate() throws {
     if all, !titles.isEmpty {
@@ -69,11 +85,13 @@ struct ReportCommand: TallyCommand {
   }
 
   func request() throws(TallyError) -> UserRequest {
-    .report(
+    let statistics = try stats.map { text throws(TallyError) in try ReportStatistic.list(text) }
+    return .report(
       ReportRequest(
         titles: all ? nil : titles, period: period, range: DateRange(from: from, to: to),
         format: format, output: output, template: template, includesEmpty: empty,
-        statistics: try stats.map { text throws(TallyError) in try ReportStatistic.list(text) },
-        chart: chart))
+        statistics: statistics, chart: chart,
+        outlook: try ReportOutlook.parse(
+          compare: compare, rolling: rolling, forecast: forecast, statistics: statistics ?? [])))
   }
 }

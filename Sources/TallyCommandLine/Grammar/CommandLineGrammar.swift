@@ -10,7 +10,7 @@ public enum CommandLineGrammar {
     [
       ProjectCommand.self, ItemCommand.self, TimerCommand.self, UndoCommand.self,
       RedoCommand.self, LogCommand.self, ImportCommand.self, ReportCommand.self,
-      DueCommand.self, ExportCommand.self,
+      DueCommand.self, GoalsCommand.self, MetricsCommand.self, ExportCommand.self,
     ]
   }
 

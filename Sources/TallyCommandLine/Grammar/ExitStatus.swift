@@ -4,4 +4,6 @@ public enum ExitStatus {
   public static let failure: Int32 = 1
   /// The command line itself was wrong.
   public static let usageError: Int32 = 2
+  /// With `--exit-code`: something needs attention (a project due, a goal at risk or missed).
+  public static let attention: Int32 = 3
 }

@@ -38,5 +38,6 @@ extension TallyCommand {
       session.storage.discardIfCreated()
       throw ExitCode(ExitStatus.failure)
     }
+    if session.needsAttention { throw ExitCode(ExitStatus.attention) }
   }
 }

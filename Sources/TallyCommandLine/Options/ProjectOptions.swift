@@ -25,15 +25,23 @@ struct ProjectOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp("at-least (the default) or at-most.", valueName: "side"))
   var goalIs: String?
+  @Option(
+    help: ArgumentHelp(
+      "The date or time the goal judges from (default: every period for a project's first goal, else the period it is set in).",
+      valueName: "date"))
+  var goalSince: String?
 
   /// The options, as ``CommandCatalog`` lists them.
   static let syntax: [CommandCatalog.Option] = [
     .value("--decimals", valueName: "n"), .value("--goal", valueName: "amount"),
     .value("--goal-per", valueName: "period"), .value("--goal-is", valueName: "side"),
+    .value("--goal-since", valueName: "date"),
   ]
 
   /// Whether any of them is given.
-  var isGiven: Bool { decimals != nil || goal != nil || goalPer != nil || goalIs != nil }
+  var isGiven: Bool {
+    decimals != nil || goal != nil || goalPer != nil || goalIs != nil || goalSince != nil
+  }
 
   /// `--decimals` as an edit; `nil` when not given.
   func decimalsEdit() throws(TallyError) -> FieldEdit<Int>? {
@@ -47,8 +55,8 @@ struct ProjectOptions: ParsableArguments {
 
   /// The goal options as given; `nil` when none is.
   func goalRequest() throws(TallyError) -> GoalRequest? {
-    guard goal != nil || goalPer != nil || goalIs != nil else { return nil }
-    var request = GoalRequest()
+    guard goal != nil || goalPer != nil || goalIs != nil || goalSince != nil else { return nil }
+    var request = GoalRequest(since: goalSince)
     if let goal {
       if goal.lowercased() == "none" {
         request.removes = true

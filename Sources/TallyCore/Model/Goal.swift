@@ -25,9 +25,14 @@ public struct Goal: Codable, Hashable, Sendable {
     }
   }
 
-  /// The headline as a percentage of the amount, if both are there and the amount is not 0.
+  /// The headline as a percentage of the amount, if both are there and the amount is above
+  /// 0: how far an at-least goal is reached, how much of an at-most goal's allowance is used.
+  ///
+  /// A goal of 0 or below (a balance to keep above -500) has no progress: a share of it means
+  /// nothing, and it is judged by ``isMet(by:)`` alone. A negative headline under a goal above
+  /// 0 has a negative progress (a refund under a spending limit).
   public func progress(of headline: Double?) -> Double? {
-    guard let headline, amount != 0 else { return nil }
+    guard let headline, amount > 0 else { return nil }
     return headline / amount * 100
   }
 
@@ -56,23 +61,53 @@ public enum GoalDirection: String, CaseIterable, Codable, Sendable {
 
 /// A goal as set at a time.
 ///
-/// The goal is in force from `since` until the next setting; `nil` removes the goal.
+/// The goal is in force from the period it was set in until the next setting; `nil` removes
+/// the goal. A project's first goal judges its whole history (a back-filled history shows its
+/// met and missed periods), unless it was given a start of its own (`--goal-since`); a later
+/// setting with a start of its own holds from then on, over the settings made before it.
 public struct GoalSetting: Codable, Hashable, Sendable {
   /// When it was set.
   public var since: Timestamp
   /// The goal, or `nil` when it was removed.
   public var goal: Goal?
+  /// The instant it judges from, when given (`--goal-since`); otherwise the period it was set
+  /// in, or all the history for a project's first goal.
+  public var from: Timestamp?
 
   /// Creates a setting.
-  public init(since: Timestamp, goal: Goal?) {
+  public init(since: Timestamp, goal: Goal?, from: Timestamp? = nil) {
     self.since = since
     self.goal = goal
+    self.from = from
   }
 }
 
 extension [GoalSetting] {
-  /// The goal that held for a period ending at `end`: the latest set before the period ended.
+  /// The instant each setting judges from, in order; `nil` for the project's first goal
+  /// without a start of its own: it judges every period before it too.
+  public var judgingStarts: [Timestamp?] {
+    var seenGoal = false
+    return map { setting in
+      defer { seenGoal = seenGoal || setting.goal != nil }
+      if let from = setting.from { return from }
+      return seenGoal || setting.goal == nil ? setting.since : nil
+    }
+  }
+
+  /// The goal that held for a period ending at `end`: of the settings that judge from before
+  /// the period ended, the one made last.
   public func goal(forPeriodEndingAt end: Timestamp) -> Goal? {
-    last { $0.since < end }?.goal
+    let starts = judgingStarts
+    return indices.last { starts[$0].map { $0 < end } ?? true }.flatMap { self[$0].goal }
+  }
+
+  /// The first instant a goal judges, when it is one a setting names: `.some(nil)` when the
+  /// first goal judges every period (from the first reading on); `nil` without a goal.
+  public var firstJudged: Timestamp?? {
+    let starts = judgingStarts
+    let judging = indices.filter { self[$0].goal != nil }.map { starts[$0] }
+    guard !judging.isEmpty else { return nil }
+    if judging.contains(where: { $0 == nil }) { return .some(nil) }
+    return .some(judging.compactMap { $0 }.min())
   }
 }

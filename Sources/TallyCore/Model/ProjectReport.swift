@@ -51,6 +51,16 @@ public struct PeriodSummary: Equatable, Sendable {
   public var goal: Goal?
   /// Whether the period has not ended yet (or lies ahead): its goal is not judged yet.
   public var isRunning: Bool
+  /// The headline of the period it is compared with (`--compare`): the one before, or a
+  /// year before; `nil` when that one has no figures.
+  public var compared: Double?
+  /// The mean headline of this period and the ones before it (`--rolling N`).
+  public var rollingMean: Double?
+  /// The running period's headline projected to its end at the pace so far (`--forecast`).
+  public var forecast: Double?
+  /// What each remaining day of the running period needs to add (to the sum or usage), or
+  /// move the level, for the headline to end on the goal (`--forecast` with a goal).
+  public var neededPerDay: Double?
 
   /// Creates a summary.
   public init(
@@ -74,6 +84,13 @@ public struct PeriodSummary: Equatable, Sendable {
 
   /// The mean, if there are readings.
   public var mean: Double? { count > 0 ? sum / Double(count) : nil }
+
+  /// The headline's change from the compared period's, in percent of the compared one's size;
+  /// `nil` without both, or when the compared one is 0.
+  public func changePercent(_ kind: ProjectKind) -> Double? {
+    guard let compared, compared != 0, let headline = plottedHeadline(kind) else { return nil }
+    return (headline - compared) / abs(compared) * 100
+  }
 
   /// The last reading less the one before the period (gauges).
   public var change: Double? {
@@ -161,6 +178,8 @@ public struct ProjectReport: Equatable, Sendable {
   /// Whether the project has readings before the first period shown: a screen shows only
   /// the latest periods that fit it.
   public var hasEarlierPeriods = false
+  /// What was added to the periods looking back and forward.
+  public var outlook = ReportOutlook()
 
   /// Creates a report.
   public init(

@@ -35,11 +35,13 @@ public struct NewProject: Equatable, Sendable {
   public var decimals: Int?
   /// The goal to set from the start, if any.
   public var goal: Goal?
+  /// The instant the goal judges from (`--goal-since`); `nil` judges every period.
+  public var goalSince: Timestamp?
 
   /// Describes a project to create.
   public init(
     title: String, units: String = "", frequency: Frequency, kind: ProjectKind = .total,
-    decimals: Int? = nil, goal: Goal? = nil
+    decimals: Int? = nil, goal: Goal? = nil, goalSince: Timestamp? = nil
   ) {
     self.title = title
     self.units = units
@@ -47,6 +49,7 @@ public struct NewProject: Equatable, Sendable {
     self.kind = kind
     self.decimals = decimals
     self.goal = goal
+    self.goalSince = goalSince
   }
 }
 
@@ -71,13 +74,17 @@ public struct ProjectEdit: Equatable, Sendable {
   public var frequency: Frequency?
   public var kind: ProjectKind?
   public var decimals: FieldEdit<Int>?
-  /// A new goal from now on, or its removal; the goals before stay in the project's history.
+  /// A new goal, or its removal; the goals before stay in the project's history.
   public var goal: FieldEdit<Goal>?
+  /// The instant the new goal (or the current one, without a new one) judges from
+  /// (`--goal-since`); `nil`: the period it is set in, or every period for a first goal.
+  public var goalSince: Timestamp?
 
   /// Describes changes to a project.
   public init(
     title: String? = nil, units: String? = nil, frequency: Frequency? = nil,
-    kind: ProjectKind? = nil, decimals: FieldEdit<Int>? = nil, goal: FieldEdit<Goal>? = nil
+    kind: ProjectKind? = nil, decimals: FieldEdit<Int>? = nil, goal: FieldEdit<Goal>? = nil,
+    goalSince: Timestamp? = nil
   ) {
     self.title = title
     self.units = units
@@ -85,6 +92,7 @@ public struct ProjectEdit: Equatable, Sendable {
     self.kind = kind
     self.decimals = decimals
     self.goal = goal
+    self.goalSince = goalSince
   }
 }
 

@@ -7,8 +7,8 @@ extension ChangePlan {
     let project = Project(
       id: ProjectID(rawValue: try db.nextID(of: .project)), title: new.title,
       units: new.units, frequency: new.frequency, kind: new.kind, decimals: new.decimals,
-      goals: new.goal.map { [GoalSetting(since: at, goal: $0)] } ?? [], createdAt: at,
-      updatedAt: at)
+      goals: new.goal.map { [GoalSetting(since: at, goal: $0, from: new.goalSince)] } ?? [],
+      createdAt: at, updatedAt: at)
     return ChangePlan(
       change: .insertProject(project), message: "Created project \(project.title)")
   }
@@ -31,19 +31,49 @@ extension ChangePlan {
       if kind == .meter { try MeterRule.checkBecomingMeter(before, in: db) }
     }
     if let decimals = edit.decimals { after.decimals = decimals.value }
-    // A new goal holds from now on; the goals before stay, for the periods they judged.
-    if let goal = edit.goal, goal.value != before.goal {
+    // A new goal holds from now on (or from --goal-since); the goals before stay, for the
+    // periods they judged.
+    if let since = edit.goalSince {
+      let goal = edit.goal.map(\.value) ?? before.goal
+      guard goal != nil else {
+        throw TallyError(
+          .invalidInput,
+          "--goal-since gives the start of a goal, and \(before.title) would have none: give one "
+            + "with --goal")
+      }
+      if goal == before.goal, let current = after.goals.lastIndex(where: { $0.goal != goal }) {
+        // The same goal from another start: the settings that made it current become one,
+        // which judges from there.
+        let first = after.goals[current + 1]
+        after.goals.replaceSubrange(
+          (current + 1)..., with: [GoalSetting(since: first.since, goal: goal, from: since)])
+      } else if goal == before.goal, let first = after.goals.first {
+        after.goals = [GoalSetting(since: first.since, goal: goal, from: since)]
+      } else {
+        after.goals.append(GoalSetting(since: at, goal: goal, from: since))
+      }
+    } else if let goal = edit.goal, goal.value != before.goal {
       after.goals.append(GoalSetting(since: at, goal: goal.value))
     }
     after.updatedAt = at
     var message = "Changed project \(after.title)"
     if after.kind != before.kind { message += "; it is a \(after.kind.rawValue) now" }
     if after.goals != before.goals {
-      message +=
-        after.goal.map { "; goal from now on: \($0.description(units: after.units))" }
-        ?? "; no goal from now on"
+      message += Self.goalNews(after)
     }
     return ChangePlan(change: .updateProject(before: before, after: after), message: message)
+  }
+
+  /// What a goal setting just made means: from when its goal judges.
+  static func goalNews(_ project: Project) -> String {
+    guard let goal = project.goal else { return "; no goal from now on" }
+    let described = goal.description(units: project.units)
+    guard let last = project.goals.last, let start = project.goals.judgingStarts.last else {
+      return ""
+    }
+    if start == nil { return "; goal: \(described), judging every period" }
+    if last.from != nil { return "; goal from the --goal-since date on: \(described)" }
+    return "; goal from now on: \(described)"
   }
 
   /// A project's deletion, with its readings (set aside) and its running timer.

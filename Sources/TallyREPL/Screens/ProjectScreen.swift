@@ -74,6 +74,8 @@ final class ProjectScreen: Screen, StoreSubscriber {
       let line = rows.goal(period, of: project, barWidth: 20, glyphs: console.style.glyphs)
     else { return }
     console.line(line)
+    let report = ProjectReport(project: project, period: period.goal?.per ?? .daily, rows: [period])
+    if let standing = GoalStanding(report) { console.line(standing.line) }
   }
 
   private func renderTrend(_ trend: [Double?], of project: Project) {

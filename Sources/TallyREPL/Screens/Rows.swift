@@ -67,7 +67,7 @@ struct Rows {
     }
     line += amount(headline, units: project.units)
     if let progress = period.progress(project.kind) {
-      line += ", " + ReportValue.percent(progress).forPeople(decimals: nil)
+      line += ", " + period.progressValue(project.kind).forPeople(decimals: nil)
       let filled = CharacterCells.filled(progress / 100, of: barWidth)
       line +=
         " " + String(repeating: glyphs.full, count: filled)

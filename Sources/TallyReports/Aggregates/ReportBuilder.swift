@@ -75,6 +75,7 @@ public struct ReportBuilder: Sendable {
         from: Swift.max(from, span.lowerBound), to: Swift.min(to, span.upperBound),
         listing: "the meter's usage would fill")
     }
+    let judged = try judgedPeriods(of: project, from: from, to: to, over: aggregates)
     var rows: [PeriodSummary] = []
     var period = calendar.period(containing: from)
     var usageAtStart: Double?
@@ -86,14 +87,15 @@ public struct ReportBuilder: Sendable {
       let figures = try asked?.figures(start, end) ?? aggregates.aggregate(from: start, to: end)
       let covered = span.map { Self.overlap(start..<end, $0) } ?? 0
       let inSpan = span.map { start <= $0.upperBound && $0.lowerBound < end } ?? false
-      if figures.count > 0 || includesEmpty || inSpan {
+      let goal = project.goals.goal(forPeriodEndingAt: period.end).flatMap {
+        $0.per == calendar.period ? $0 : nil
+      }
+      // A period a goal judges is shown, with readings or not: its streak counts it.
+      let isJudged = goal != nil && judged?.contains(period.start) == true
+      if figures.count > 0 || includesEmpty || inSpan || isJudged {
         var row = PeriodSummary(
           period: period, count: figures.count, sum: figures.sum, min: figures.min,
-          max: figures.max,
-          goal: project.goals.goal(forPeriodEndingAt: period.end).flatMap {
-            $0.per == calendar.period ? $0 : nil
-          },
-          isRunning: now.map { period.end > $0 } ?? false)
+          max: figures.max, goal: goal, isRunning: now.map { period.end > $0 } ?? false)
         if project.kind != .total, figures.count > 0 {
           row.first = try aggregates.reading(.after, of: .start(of: start))?.amount
           row.last = try aggregates.reading(.before, of: .start(of: end))?.amount
@@ -116,7 +118,18 @@ public struct ReportBuilder: Sendable {
       } else {
         usageAtStart = nil
       }
-      if figures.count == 0, !includesEmpty, !inSpan {
+      if let judged, judged.contains(end) || judged.contains(period.start) {
+        // Within the judged periods every one is looked at.
+        period = calendar.period(after: period)
+      } else if figures.count == 0, !includesEmpty, !inSpan {
+        if let judged, end <= judged.lowerBound,
+          try aggregates.firstReading(atOrAfter: end).map({ $0 >= judged.lowerBound }) ?? true
+        {
+          // No reading before the judged periods start: go straight to them.
+          period = calendar.period(containing: judged.lowerBound)
+          usageAtStart = nil
+          continue
+        }
         if let asked {
           // Every period from the first reading to the last was summed: the empty ones are
           // passed by, and those before the first reading at once.
@@ -136,6 +149,23 @@ public struct ReportBuilder: Sendable {
       }
     }
     return ProjectReport(project: project, period: calendar.period, rows: rows)
+  }
+
+  /// The starts of the periods a goal of the report's length judges within `from..<to`: from
+  /// the period its first goal judges from (the first reading's, for a goal that judges every
+  /// period) to the running one; `nil` when none does, or without `now`.
+  func judgedPeriods(
+    of project: Project, from: Timestamp, to: Timestamp, over aggregates: any RangeAggregates
+  ) throws -> Range<Timestamp>? {
+    guard let now, project.goals.contains(where: { $0.goal?.per == calendar.period }),
+      let first = project.goals.firstJudged
+    else { return nil }
+    guard let start = try first ?? aggregates.span()?.lowerBound else { return nil }
+    let lower = Swift.max(calendar.period(containing: start).start, from)
+    let upper = Swift.min(calendar.period(containing: now).end, to)
+    guard lower < upper else { return nil }
+    try checkSpan(from: lower, to: upper, listing: "the goal judges")
+    return lower..<upper
   }
 
   /// The figures of every period from the first reading to the last within `from..<to`.

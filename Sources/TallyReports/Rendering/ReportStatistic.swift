@@ -4,6 +4,16 @@ public import TallyCore
 /// also the CSV header's and JSON's keys.
 public enum ReportStatistic: String, CaseIterable, Sendable {
   case count, sum, min, max, mean, first, last, change, usage, rate, goal, progress, met
+  /// The compared period's headline (`--compare`).
+  case previous
+  /// The change from it, in percent (`--compare`).
+  case changePercent = "change_percent"
+  /// The mean headline of the last periods (`--rolling N`).
+  case rollingMean = "rolling_mean"
+  /// The running period's headline at its end, at the pace so far (`--forecast`).
+  case forecast
+  /// What each day left needs for the goal (`--forecast`).
+  case neededPerDay = "needed_per_day"
 
   /// What CSV and JSON give by default, for every kind: the figures of the readings as stored.
   public static let contract: [ReportStatistic] = [.count, .sum, .min, .max, .mean]
@@ -11,7 +21,9 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
   /// The kinds of project it means something for.
   public var kinds: Set<ProjectKind> {
     switch self {
-    case .count, .sum, .min, .max, .mean, .goal, .progress, .met: Set(ProjectKind.allCases)
+    case .count, .sum, .min, .max, .mean, .goal, .progress, .met, .previous, .changePercent,
+      .rollingMean, .forecast, .neededPerDay:
+      Set(ProjectKind.allCases)
     case .first, .last: [.gauge, .meter]
     case .change: [.gauge]
     case .usage, .rate: [.meter]
@@ -33,6 +45,9 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
   public var heading: String {
     switch self {
     case .rate: "per day"
+    case .changePercent: "change %"
+    case .rollingMean: "rolling"
+    case .neededPerDay: "per day left"
     default: rawValue
     }
   }
@@ -51,8 +66,13 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
     case .usage: .number(row.usage)
     case .rate: .number(row.rate)
     case .goal: .number(row.goal?.amount)
-    case .progress: .percent(row.progress(kind))
+    case .progress: row.progressValue(kind)
     case .met: row.goal == nil ? .flag(nil) : row.isRunning ? .running : .flag(row.met(kind))
+    case .previous: .number(row.compared)
+    case .changePercent: .percent(row.changePercent(kind))
+    case .rollingMean: .number(row.rollingMean)
+    case .forecast: .number(row.forecast)
+    case .neededPerDay: .number(row.neededPerDay)
     }
   }
 
@@ -95,8 +115,8 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
 public enum ReportValue: Equatable, Sendable {
   case count(Int)
   case number(Double?)
-  /// A percentage.
-  case percent(Double?)
+  /// A percentage, and the side of 100% it must stay on when rounded for people.
+  case percent(Double?, side: PercentSide = .either)
   /// Whether a goal was met, if judged.
   case flag(Bool?)
   /// A goal not judged yet: its period is running.
@@ -106,7 +126,7 @@ public enum ReportValue: Equatable, Sendable {
   public var exact: String {
     switch self {
     case .count(let count): String(count)
-    case .number(let number), .percent(let number): ReportNumber.exact(number)
+    case .number(let number), .percent(let number, _): ReportNumber.exact(number)
     case .flag(let flag): flag.map { $0 ? "true" : "false" } ?? ""
     case .running: ""
     }
@@ -116,7 +136,7 @@ public enum ReportValue: Equatable, Sendable {
   public var json: JSONWriter.Value {
     switch self {
     case .count(let count): .integer(Int64(count))
-    case .number(let number), .percent(let number): .optional(number)
+    case .number(let number), .percent(let number, _): .optional(number)
     case .flag(let flag): flag.map(JSONWriter.Value.bool) ?? .null
     case .running: .null
     }
@@ -128,9 +148,53 @@ public enum ReportValue: Equatable, Sendable {
     switch self {
     case .count(let count): String(count)
     case .number(let number): ReportNumber.rounded(number, decimals: decimals)
-    case .percent(let number): number.map { ReportNumber.rounded($0, decimals: 0) + "%" } ?? ""
+    case .percent(let number, let side): number.map { side.shown($0) + "%" } ?? ""
     case .flag(let flag): flag.map { $0 ? "yes" : "no" } ?? ""
     case .running: "in progress"
     }
+  }
+}
+
+/// Which side of 100% a goal's progress lies on, so that rounding for people never crosses it:
+/// a missed at-least goal never shows `100%`, a missed at-most goal never shows `100%` either.
+public enum PercentSide: Equatable, Sendable {
+  /// Any rounding will do.
+  case either
+  /// Below 100%: an at-least goal not reached.
+  case below
+  /// Above 100%: an at-most goal's allowance overrun.
+  case above
+
+  /// `percent` rounded to a whole number, or to a tenth toward its side where the whole number
+  /// would cross 100% or show a share that is not 0 as `0`.
+  func shown(_ percent: Double) -> String {
+    let whole = percent.rounded()
+    let crosses =
+      switch self {
+      case .either: false
+      case .below: whole >= 100
+      case .above: whole <= 100
+      }
+    guard crosses || (whole == 0 && percent != 0) else {
+      return ReportNumber.rounded(percent, decimals: 0)
+    }
+    let tenths = percent * 10
+    let toward: Double =
+      switch self {
+      case .below: tenths.rounded(.down)
+      case .above: tenths.rounded(.up)
+      case .either: tenths.rounded(.awayFromZero)
+      }
+    return ReportNumber.rounded(toward / 10, decimals: 1)
+  }
+}
+
+extension PeriodSummary {
+  /// The progress toward the period's goal, to be rounded on the side its headline lies.
+  public func progressValue(_ kind: ProjectKind) -> ReportValue {
+    guard let goal, let progress = progress(kind) else { return .percent(nil) }
+    let side: PercentSide =
+      goal.isMet(by: headline(kind)) ? .either : goal.direction == .atLeast ? .below : .above
+    return .percent(progress, side: side)
   }
 }

@@ -86,6 +86,7 @@ extension ProjectReport {
   /// one.
   public var shownStatistics: [ReportStatistic] {
     ReportStatistic.shown(for: project.kind, withGoal: rows.contains { $0.goal != nil })
+      + outlook.statistics
   }
 
   /// The totals row's cells for `statistics`, for people: a goal is judged per period, so
@@ -94,7 +95,9 @@ extension ProjectReport {
     let total = self.total
     return statistics.map { statistic in
       switch statistic {
-      case .goal, .progress, .met: ""
+      case .goal, .progress, .met, .previous, .changePercent, .rollingMean, .forecast,
+        .neededPerDay:
+        ""
       default: statistic.value(of: total, project.kind).forPeople(decimals: project.decimals)
       }
     }
@@ -111,6 +114,8 @@ extension ProjectReport {
         "; streak: \(streak.current) \(unit)\(streak.current == 1 ? "" : "s") now, "
         + "longest \(streak.longest)"
     }
-    return line + "."
+    line += "."
+    if outlook.forecast, let standing = GoalStanding(self) { line += " " + standing.line }
+    return line
   }
 }

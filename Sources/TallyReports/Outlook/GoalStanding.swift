@@ -1,0 +1,73 @@
+public import TallyCore
+
+/// Where a project's goal stands in its running period: the headline so far, its forecast at
+/// the pace so far, what each day left needs, and what that makes of the goal.
+public struct GoalStanding: Equatable, Sendable {
+  /// What the goal's running period looks like now.
+  public enum State: String, CaseIterable, Sendable {
+    /// The forecast meets the goal.
+    case onTrack = "on track"
+    /// The forecast misses the goal.
+    case atRisk = "at risk"
+    /// Missed already: an at-most goal's sum or usage is over it.
+    case missed
+    /// Met already: an at-least goal's sum or usage has reached it.
+    case met
+  }
+
+  /// The project.
+  public var project: Project
+  /// The goal.
+  public var goal: Goal
+  /// The goal's running period, with its figures and forecast.
+  public var period: PeriodSummary
+  /// What it makes of the goal.
+  public var state: State
+
+  /// The standing of `report`'s running period, which ``ReportBuilder/add(_:to:addingRunningPeriod:over:)``
+  /// gave a forecast; `nil` when it has no running period judged by a goal.
+  public init?(_ report: ProjectReport) {
+    guard let row = report.rows.last(where: { $0.isRunning && $0.goal != nil }),
+      let goal = row.goal
+    else { return nil }
+    let kind = report.project.kind
+    project = report.project
+    self.goal = goal
+    period = row
+    let soFar = row.headline(kind)
+    if kind != .gauge, let soFar, !goal.isMet(by: soFar) == (goal.direction == .atMost) {
+      // A sum or usage that has passed the goal's amount stays past it.
+      state = goal.direction == .atLeast ? .met : .missed
+    } else {
+      state = goal.isMet(by: row.forecast) ? .onTrack : .atRisk
+    }
+  }
+
+  /// `Forecast for 2024-W07: 33.6 km at this pace, on track for at least 20 km per week;
+  /// 1.78 km a day from now reaches it.`
+  public var line: String {
+    let units = project.units.isEmpty ? "" : " \(project.units)"
+    func amount(_ value: Double) -> String {
+      ReportNumber.rounded(value, decimals: project.decimals) + units
+    }
+    var text = "Forecast for \(period.period.label): "
+    if let forecast = period.forecast {
+      let pace = project.kind == .gauge ? "by the trend" : "at this pace"
+      text += "\(amount(forecast)) \(pace)"
+    } else {
+      text += "no forecast without readings"
+    }
+    text += ", \(state.rawValue) for \(goal.description(units: project.units))"
+    if let needed = period.neededPerDay {
+      switch (project.kind, goal.direction, state) {
+      case (.gauge, _, _):
+        text += "; a change of \(amount(needed)) a day from now reaches it"
+      case (_, .atLeast, .met): text += "; reached already"
+      case (_, .atLeast, _): text += "; \(amount(needed)) a day from now reaches it"
+      case (_, .atMost, .missed): text += "; over it already"
+      case (_, .atMost, _): text += "; \(amount(needed)) a day from now stays within it"
+      }
+    }
+    return text + "."
+  }
+}

@@ -1,0 +1,49 @@
+public import TallyCore
+
+extension ReportOutlook {
+  /// The statistics it adds to a report's columns, in order.
+  public var statistics: [ReportStatistic] {
+    (comparison == nil ? [] : [.previous, .changePercent])
+      + (rolling == nil ? [] : [.rollingMean])
+      + (forecast ? [.forecast, .neededPerDay] : [])
+  }
+}
+
+extension ReportOutlook {
+  /// The most periods a rolling mean spans.
+  public static let longestRolling = 1_000
+
+  /// `--compare`, `--rolling` and `--forecast` as typed; `--stats` naming a comparison's or a
+  /// forecast's column asks for it too.
+  ///
+  /// - Throws: ``TallyError`` naming the option and the value that is wrong.
+  public static func parse(
+    compare: String?, rolling: String?, forecast: Bool, statistics: [ReportStatistic]
+  ) throws(TallyError) -> ReportOutlook {
+    var outlook = ReportOutlook(forecast: forecast)
+    if let compare {
+      guard let comparison = Comparison(rawValue: compare.lowercased()) else {
+        throw TallyError(
+          .invalidInput, "--compare '\(compare)' is neither previous nor year")
+      }
+      outlook.comparison = comparison
+    } else if statistics.contains(.previous) || statistics.contains(.changePercent) {
+      outlook.comparison = .previous
+    }
+    if let rolling {
+      guard let count = Int(rolling), (1...longestRolling).contains(count) else {
+        throw TallyError(
+          .invalidInput,
+          "--rolling '\(rolling)' is not a number of periods from 1 to \(longestRolling)")
+      }
+      outlook.rolling = count
+    } else if statistics.contains(.rollingMean) {
+      throw TallyError(
+        .invalidInput, "--stats rolling_mean needs --rolling N: how many periods it spans")
+    }
+    if statistics.contains(.forecast) || statistics.contains(.neededPerDay) {
+      outlook.forecast = true
+    }
+    return outlook
+  }
+}
