@@ -39,7 +39,7 @@ final class Sandbox {
     -> TallyBinary.Result
   {
     var environment = self.environment
-    environment["TALLY_NOW"] = now
+    if let now { environment["TALLY_NOW"] = now }
     return try tally.run(arguments, environment: environment, input: input)
   }
 
@@ -52,7 +52,7 @@ final class Sandbox {
   @discardableResult
   func succeed(_ arguments: String..., now: String? = nil) throws -> String {
     var environment = self.environment
-    environment["TALLY_NOW"] = now
+    if let now { environment["TALLY_NOW"] = now }
     let result = try tally.run(arguments, environment: environment)
     guard result.status == 0 else {
       throw Failed(arguments: arguments, result: result)

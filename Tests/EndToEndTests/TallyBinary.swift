@@ -22,6 +22,11 @@ struct TallyBinary: Sendable {
     }
   }
 
+  /// Runs another program the same way (a checker written in another language).
+  init(program: URL) {
+    url = program
+  }
+
   struct NotBuilt: Error, CustomStringConvertible {
     let path: String
     var description: String { "no tally binary at \(path): run `swift build` first" }

@@ -56,7 +56,7 @@ import Testing
         .invalidInput,
         "--stats 'sum,median': 'median' is not a statistic; choose from "
           + "count, sum, min, max, mean, first, last, change, usage, rate, goal, "
-          + "progress, met")
+          + "progress, met, previous, change_percent, rolling_mean, forecast, needed_per_day")
     ) { try request("report", "Run", "--stats", "sum,median") }
   }
 

@@ -373,6 +373,8 @@ struct FakeFacts: StoredFacts {
     #expect(after.goal == nil)
     #expect(after.goals.goal(forPeriodEndingAt: t2) == weekly)
     #expect(after.goals.goal(forPeriodEndingAt: Timestamp(secondsSince1970: 9_001)) == nil)
-    #expect(after.goals.goal(forPeriodEndingAt: t1) == nil)
+    // The first goal judges every period, also those before it was set.
+    #expect(after.goals.goal(forPeriodEndingAt: t1) == weekly)
+    #expect(after.goals.goal(forPeriodEndingAt: Timestamp(secondsSince1970: 0)) == weekly)
   }
 }

@@ -156,8 +156,9 @@ import Testing
       count: backend == .sqlite ? 40 : 12, input: Gen.int(in: 0...1_000).array(of: 1...60),
       Gen.bool, Gen.bool
     ) { codes, weekly, atLeast in
-      // A reading a day from 2023-01-02 (a Monday), amounts 0 to 9; goals set on day 3 and
-      // changed on day 20; now is the middle of the last day.
+      // A reading a day from 2023-01-02 (a Monday), amounts 0 to 9; goals set on day 3 (the
+      // first judges every period from the first reading's) and changed on day 20; now is the
+      // middle of the last day.
       let day: Int64 = 86_400
       let start = Self.base + day
       let readings = codes.enumerated().map { index, code in
@@ -178,7 +179,8 @@ import Testing
       // The periods of the goal by hand, in UTC: days, or weeks from Monday.
       let length = weekly ? 7 * day : day
       var judged: [Bool] = []
-      var periodStart = start + (3 * day / length) * length
+      // The first reading's day is a Monday: its day and its week start there.
+      var periodStart = start
       while periodStart + length <= now.microsecondsSince1970 / 1_000_000 {
         let end = periodStart + length
         let goal = end > secondSince.microsecondsSince1970 / 1_000_000 ? second : first
@@ -199,8 +201,7 @@ import Testing
       #expect(report.period == per)
       // Each row carries the goal that held when it ended; the running one is not judged.
       for row in report.rows {
-        let held: Goal? =
-          row.period.end > secondSince ? second : row.period.end > firstSince ? first : nil
+        let held: Goal? = row.period.end > secondSince ? second : first
         #expect(row.goal == held)
         #expect(row.isRunning == (row.period.end > now))
         if row.isRunning || held == nil { #expect(row.met(.total) == nil) }

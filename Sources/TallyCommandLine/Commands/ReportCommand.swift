@@ -26,7 +26,7 @@ struct ReportCommand: TallyCommand {
       .value("--from"), .value("--to"),
       .value("--format", values: ReportRequest.Format.allValueStrings), .value("--output"),
       .value("--template"), .value("--chart"), .flag("--empty"), .value("--stats"),
-      .value("--compare", values: ReportOutlook.Comparison.allCases.map(\.rawValue)),
+      .value("--compare", values: ReportOutlook.Comparison.allValueStrings),
       .value("--rolling", valueName: "n"), .flag("--forecast"),
     ])
 
@@ -57,10 +57,10 @@ struct ReportCommand: TallyCommand {
   @Option(help: "The figures to show, comma-separated, such as last,change or usage,rate.")
   var stats: String?
   @Option(
-    help: ArgumentHelp(
-      "Add each period's headline a period before (previous) or a year before (year), and the change in percent.",
-      valueName: "previous|year"))
-  var compare: String?
+    help:
+      "Add each period's headline a period before (previous) or a year before (year), and the change in percent."
+  )
+  var compare: ReportOutlook.Comparison?
   @Option(
     help: ArgumentHelp(
       "Add the mean headline of this period and the n-1 before it.", valueName: "n"))

@@ -11,3 +11,5 @@ extension ReportRequest.Format: ExpressibleByArgument {}
 extension Frequency: ExpressibleByArgument {}
 
 extension ProjectKind: ExpressibleByArgument {}
+
+extension ReportOutlook.Comparison: ExpressibleByArgument {}

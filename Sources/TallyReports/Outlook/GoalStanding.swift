@@ -43,8 +43,8 @@ public struct GoalStanding: Equatable, Sendable {
     }
   }
 
-  /// `Forecast for 2024-W07: 33.6 km at this pace, on track for at least 20 km per week;
-  /// 1.78 km a day from now reaches it.`
+  /// The line a table and a project's screen show, such as `Forecast for 2024-W07: 33.6 km
+  /// at this pace, on track for at least 20 km per week; 1.78 km a day from now reaches it.`
   public var line: String {
     let units = project.units.isEmpty ? "" : " \(project.units)"
     func amount(_ value: Double) -> String {
@@ -60,8 +60,10 @@ public struct GoalStanding: Equatable, Sendable {
     text += ", \(state.rawValue) for \(goal.description(units: project.units))"
     if let needed = period.neededPerDay {
       switch (project.kind, goal.direction, state) {
-      case (.gauge, _, _):
+      case (.gauge, .atLeast, _):
         text += "; a change of \(amount(needed)) a day from now reaches it"
+      case (.gauge, .atMost, _):
+        text += "; a change of \(amount(needed)) a day from now keeps within it"
       case (_, .atLeast, .met): text += "; reached already"
       case (_, .atLeast, _): text += "; \(amount(needed)) a day from now reaches it"
       case (_, .atMost, .missed): text += "; over it already"

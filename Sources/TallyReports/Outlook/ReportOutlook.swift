@@ -13,21 +13,15 @@ extension ReportOutlook {
   /// The most periods a rolling mean spans.
   public static let longestRolling = 1_000
 
-  /// `--compare`, `--rolling` and `--forecast` as typed; `--stats` naming a comparison's or a
+  /// `--compare`, `--rolling` and `--forecast` as given; `--stats` naming a comparison's or a
   /// forecast's column asks for it too.
   ///
   /// - Throws: ``TallyError`` naming the option and the value that is wrong.
   public static func parse(
-    compare: String?, rolling: String?, forecast: Bool, statistics: [ReportStatistic]
+    compare: Comparison?, rolling: String?, forecast: Bool, statistics: [ReportStatistic]
   ) throws(TallyError) -> ReportOutlook {
-    var outlook = ReportOutlook(forecast: forecast)
-    if let compare {
-      guard let comparison = Comparison(rawValue: compare.lowercased()) else {
-        throw TallyError(
-          .invalidInput, "--compare '\(compare)' is neither previous nor year")
-      }
-      outlook.comparison = comparison
-    } else if statistics.contains(.previous) || statistics.contains(.changePercent) {
+    var outlook = ReportOutlook(comparison: compare, forecast: forecast)
+    if compare == nil, statistics.contains(.previous) || statistics.contains(.changePercent) {
       outlook.comparison = .previous
     }
     if let rolling {

@@ -54,9 +54,9 @@ public enum ReportTable {
     }
     let marksGoal = barWidth > 0 && report.rows.contains { $0.goal != nil }
     let footer =
-      report.goalLine.map {
+      (report.goalLine.map {
         $0 + (marksGoal ? " The bars mark it with \(glyphs.goal)." : "") + "\n"
-      } ?? ""
+      } ?? "") + (report.forecastLine.map { $0 + "\n" } ?? "")
     guard !report.rows.isEmpty else {
       return title + "\nNo readings in this range.\n" + footer
     }
@@ -114,8 +114,12 @@ extension ProjectReport {
         "; streak: \(streak.current) \(unit)\(streak.current == 1 ? "" : "s") now, "
         + "longest \(streak.longest)"
     }
-    line += "."
-    if outlook.forecast, let standing = GoalStanding(self) { line += " " + standing.line }
-    return line
+    return line + "."
+  }
+
+  /// The running goal period's forecast, when the report was asked for one (`--forecast`).
+  public var forecastLine: String? {
+    guard outlook.forecast else { return nil }
+    return GoalStanding(self)?.line
   }
 }

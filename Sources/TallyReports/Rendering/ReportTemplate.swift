@@ -193,7 +193,9 @@ enum ReportContext {
     // Left out when there are none, so that `{{#units}}` shows nothing for a project
     // without units, and `{{#goal}}` nothing for one without a goal.
     if !project.units.isEmpty { values["units"] = project.units }
-    if let line = report.goalLine { values["goal"] = line }
+    if let line = report.goalLine {
+      values["goal"] = line + (report.forecastLine.map { " " + $0 } ?? "")
+    }
     if let streak = report.streak {
       values["streak"] = [
         "current": String(streak.current), "longest": String(streak.longest),
