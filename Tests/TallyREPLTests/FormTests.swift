@@ -143,7 +143,7 @@ import Testing
     let form = try ProjectForm(editing: nil).request(
       for: answers, in: repl.store.state, session: repl.session)
     let line = try typed("project", "add", "Mileage", "--units", "km", "--frequency", "daily")
-    guard case .addProject(let fromForm) = form, case .addProject(let fromLine) = line else {
+    guard case .addProject(let fromForm, _) = form, case .addProject(let fromLine, _) = line else {
       Issue.record("\(String(describing: form)) and \(line) are not both addProject")
       return
     }
