@@ -16,7 +16,8 @@ struct ReportCommand: TallyCommand {
       count,sum,min,max,mean unless --stats picks from: \
       \(ReportStatistic.allCases.map(\.rawValue).joined(separator: ", ")). SVG is one chart \
       (small multiples for several projects); HTML is one self-contained page with a chart \
-      and a table per project.
+      and a table per project. --as-of INSTANT reports the projects and readings as they \
+      stood then, from the history of changes.
       """)
 
   static let syntax = CommandSyntax(
@@ -26,6 +27,7 @@ struct ReportCommand: TallyCommand {
       .value("--from"), .value("--to"),
       .value("--format", values: ReportRequest.Format.allValueStrings), .value("--output"),
       .value("--template"), .value("--chart"), .flag("--empty"), .value("--stats"),
+      .value("--as-of"),
     ])
 
   @OptionGroup var global: GlobalOptions
@@ -54,6 +56,10 @@ struct ReportCommand: TallyCommand {
   @Flag(help: "Include periods without readings.") var empty = false
   @Option(help: "The figures to show, comma-separated, such as last,change or usage,rate.")
   var stats: String?
+  @Option(
+    name: .customLong("as-of"),
+    help: "Report the data as it stood at this date or time (from the history of changes).")
+  var asOf: String?
 
   func validate() throws {
     if all, !titles.isEmpty {
@@ -74,6 +80,6 @@ struct ReportCommand: TallyCommand {
         titles: all ? nil : titles, period: period, range: DateRange(from: from, to: to),
         format: format, output: output, template: template, includesEmpty: empty,
         statistics: try stats.map { text throws(TallyError) in try ReportStatistic.list(text) },
-        chart: chart))
+        chart: chart, asOf: asOf))
   }
 }
