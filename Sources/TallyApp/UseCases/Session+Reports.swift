@@ -54,7 +54,8 @@ extension Session {
     if let chart = request.chart {
       try AtomicFile.write(SVGChart().render(reports), to: chart)
     }
-    let text = try render(reports, request, format: format)
+    // A report as of an instant is the one made then, its time of making included.
+    let text = try render(reports, request, format: format, generated: instant ?? now)
     if let output = request.output {
       try AtomicFile.write(text, to: output)
     } else {
@@ -63,7 +64,8 @@ extension Session {
   }
 
   private func render(
-    _ reports: [ProjectReport], _ request: ReportRequest, format: ReportRequest.Format
+    _ reports: [ProjectReport], _ request: ReportRequest, format: ReportRequest.Format,
+    generated: Timestamp
   ) throws(TallyError) -> String {
     let charts = ReportCharts(
       inline: request.template != nil || format == .html,
@@ -71,7 +73,7 @@ extension Session {
       includesEmpty: request.includesEmpty)
     if let template = request.template {
       return try ReportTemplate(path: template).render(
-        reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)
+        reports, generated: generated, zone: zone, statistics: request.statistics, charts: charts)
     }
     switch format {
     case .table:
@@ -83,10 +85,10 @@ extension Session {
       return ReportJSON.render(reports, statistics: request.statistics ?? ReportStatistic.contract)
     case .markdown:
       return ReportTemplate.markdown.render(
-        reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)
+        reports, generated: generated, zone: zone, statistics: request.statistics, charts: charts)
     case .html:
       return ReportTemplate.html.render(
-        reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)
+        reports, generated: generated, zone: zone, statistics: request.statistics, charts: charts)
     case .svg:
       return SVGChart().render(reports)
     }
