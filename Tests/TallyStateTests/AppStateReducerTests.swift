@@ -16,7 +16,7 @@ import Testing
 
   @Test func requestsAloneChangeNothing() {
     let store = makeStore()
-    store.send(.request(.undo))
+    store.send(.request(.undo(at: Timestamp(microsecondsSince1970: 0))))
     store.finish()
   }
 

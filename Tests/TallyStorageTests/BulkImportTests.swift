@@ -76,7 +76,7 @@ import Testing
 
     #expect(store.request(.undoImport(batch.id, at: clock.now())) == nil)
     #expect(try storage.readings(of: project).isEmpty)
-    #expect(store.request(.undo) == nil)
+    #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     #expect(try storage.readings(of: project) == stored)
   }
 

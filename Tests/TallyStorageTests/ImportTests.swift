@@ -200,17 +200,17 @@ import Testing
     let imported = try database.readings(of: project)
     #expect(imported.count == 3)
 
-    #expect(store.request(.undo) == nil)
+    #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     #expect(try database.readings(of: project).map(\.amount) == [99])
     #expect(try database.importBatches().first?.isUndone == true)
-    #expect(store.request(.redo) == nil)
+    #expect(store.request(.redo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     #expect(try database.readings(of: project) == imported)
 
     let batch = try #require(try database.importBatches().first)
     #expect(store.request(.undoImport(batch.id, at: clock.now())) == nil)
     #expect(try database.readings(of: project).map(\.amount) == [99])
     #expect(store.request(.undoImport(batch.id, at: clock.now()))?.kind == .conflict)
-    #expect(store.request(.undo) == nil)
+    #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     #expect(try database.readings(of: project) == imported)
     #expect(
       store.request(.undoImport(ImportBatchID(rawValue: 77), at: clock.now()))?.kind == .notFound)
@@ -226,9 +226,9 @@ import Testing
       database, into: .create(NewProject(title: "New", frequency: .daily)), [row(2, 100, 1)],
       from: source)
     store.dispatch(.loaded(try database.snapshot()))
-    #expect(store.request(.undo) == nil)
+    #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     #expect(store.state.stored.projects.isEmpty)
-    #expect(store.request(.redo) == nil)
+    #expect(store.request(.redo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     let project = try #require(store.projectID("New"))
     #expect(try database.readings(of: project).map(\.amount) == [1])
   }
@@ -334,7 +334,7 @@ import Testing
       store.request(.undoImport(batch.id, at: Timestamp(secondsSince1970: 7)))?.message
         == "the project of import \(batch.id) has been deleted")
     // ...and undoing the deletion brings every reading back with its id.
-    #expect(store.request(.undo) == nil)
+    #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     var ids: [ReadingID] = []
     try database.forEachReading(of: project) { ids.append($0.id) }
     #expect(ids.count == 2_000)
@@ -387,7 +387,7 @@ import Testing
     // An import undone by `undo` is set aside until a new change discards its redo.
     _ = try importRows(4)
     store.dispatch(.loaded(try database.snapshot()))
-    #expect(store.request(.undo) == nil)
+    #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     #expect(try setAsideCount(path) == 6)
     store.request(
       .addReading(

@@ -116,8 +116,8 @@ import Testing
     case 5:
       let batch = batches.isEmpty ? ImportBatchID(rawValue: 1) : batches[pick % batches.count].id
       return (person, .undoImport(batch, at: at), [])
-    case 6, 7: return (person, .undo, [])
-    case 8: return (person, .redo, [])
+    case 6, 7: return (person, .undo(at: Timestamp(microsecondsSince1970: 0)), [])
+    case 8: return (person, .redo(at: Timestamp(microsecondsSince1970: 0)), [])
     default:
       return (
         person,
@@ -256,7 +256,7 @@ import Testing
     try add(20, day: 19, to: id, people.bob)
     let before = try people.ana.readings(of: id)
     #expect {
-      try people.ana.perform(.undo, openProject: nil)
+      try people.ana.perform(.undo(at: Timestamp(microsecondsSince1970: 0)), openProject: nil)
     } throws: { error in
       (error as? TallyError)?.message
         == "cannot undo \"Added reading 2 to Car: 5 km\": reading 3 (20 km at "
@@ -274,10 +274,10 @@ import Testing
     let people = try MeterRulePathTests.People(.postgres)
     let id = try meter(people.ana)
     try add(160, day: 19, to: id, people.ana)
-    _ = try people.ana.perform(.undo, openProject: nil)
+    _ = try people.ana.perform(.undo(at: Timestamp(microsecondsSince1970: 0)), openProject: nil)
     try add(170, day: 14, to: id, people.bob)
     #expect {
-      try people.ana.perform(.redo, openProject: nil)
+      try people.ana.perform(.redo(at: Timestamp(microsecondsSince1970: 0)), openProject: nil)
     } throws: { error in
       (error as? TallyError)?.message.hasPrefix(
         "cannot redo \"Added reading 2 to Car: 160 km\": reading 2 (160 km at 2024-01-20T00:00:00+00:00) "

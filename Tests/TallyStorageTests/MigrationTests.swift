@@ -65,8 +65,8 @@ import Testing
       openProject: nil)
     #expect(added.snapshot.projects.contains { $0.project.id == ProjectID(rawValue: 3) })
     // The old journal entry, without the fields added since, is undone (after Bike's).
-    _ = try database.perform(.undo, openProject: nil)
-    _ = try database.perform(.undo, openProject: nil)
+    _ = try database.perform(.undo(at: Timestamp(microsecondsSince1970: 0)), openProject: nil)
+    _ = try database.perform(.undo(at: Timestamp(microsecondsSince1970: 0)), openProject: nil)
     #expect(try database.reading(before.id).amount == 40)
   }
 

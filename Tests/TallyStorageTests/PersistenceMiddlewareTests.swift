@@ -189,7 +189,7 @@ import Testing
     #expect(store.state.stored.timers.isEmpty)
     #expect(store.state.project(id: id)?.readingCount == 1)
     // Undo brings the timer back as it was.
-    #expect(store.request(.undo) == nil)
+    #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     #expect(store.state.timer(for: id)?.startedAt == stop)
     #expect(store.request(.cancelTimer(ProjectID(rawValue: 99), at: later))?.kind == .notFound)
   }
@@ -223,13 +223,13 @@ import Testing
     }
     do {
       let store = try makeStore(try TallyDatabase.open(at: location))
-      #expect(store.request(.undo) == nil)
+      #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
       #expect(store.state.status == "Undid: Added reading 2 to P: 2")
       #expect(store.state.project(id: id)?.readingCount == 1)
     }
     do {
       let store = try makeStore(try TallyDatabase.open(at: location))
-      #expect(store.request(.redo) == nil)
+      #expect(store.request(.redo(at: Timestamp(microsecondsSince1970: 0))) == nil)
       #expect(store.state.project(id: id)?.readingCount == 2)
     }
   }
@@ -248,7 +248,7 @@ import Testing
 
     #expect(store.request(.deleteProject(id, at: clock.now())) == nil)
     #expect(store.state.stored.projects.isEmpty)
-    #expect(store.request(.undo) == nil)
+    #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
 
     var readingsAfter: [Reading] = []
     try database.forEachReading(of: id) { readingsAfter.append($0) }
@@ -263,14 +263,18 @@ import Testing
     let store = try makeStore(try backend.make())
     let id = try addProject(store, "P")
     addReading(store, id, 1)
-    store.request(.undo)
+    store.request(.undo(at: Timestamp(microsecondsSince1970: 0)))
     addReading(store, id, 2)
-    #expect(store.request(.redo)?.message == "there is nothing to redo")
+    #expect(
+      store.request(.redo(at: Timestamp(microsecondsSince1970: 0)))?.message
+        == "there is nothing to redo")
   }
 
   @Test(arguments: Backend.allCases) func nothingToUndoIsAnError(_ backend: Backend) throws {
     let store = try makeStore(try backend.make())
-    #expect(store.request(.undo)?.message == "there is nothing to undo")
+    #expect(
+      store.request(.undo(at: Timestamp(microsecondsSince1970: 0)))?.message
+        == "there is nothing to undo")
   }
 
   @Test(arguments: Backend.allCases)
@@ -285,7 +289,7 @@ import Testing
     // SQLite cuts it back on every change; PostgreSQL every 32 entries, after the change.
     let kept = try database.journal(limit: 10 * limit).count
     #expect(kept >= limit && kept <= limit + 32)
-    #expect(store.request(.undo) == nil)
+    #expect(store.request(.undo(at: Timestamp(microsecondsSince1970: 0))) == nil)
     #expect(store.state.stored.projects.first?.readingCount == limit + 39)
   }
 
@@ -296,7 +300,7 @@ import Testing
     let store = try makeStore(database)
     let id = try addProject(store, "P", units: "km")
     addReading(store, id, 4)
-    store.request(.undo)
+    store.request(.undo(at: Timestamp(microsecondsSince1970: 0)))
     let journal = try database.journal(limit: 10)
     #expect(journal.map(\.description) == ["Added reading 1 to P: 4 km", "Created project P"])
     #expect(journal.map(\.isUndone) == [true, false])

@@ -100,8 +100,8 @@ import Testing
     case 8:
       let batch = batches.isEmpty ? ImportBatchID(rawValue: 1) : batches[pick % batches.count].id
       return .undoImport(batch, at: at)
-    case 9, 10, 11: return .undo
-    case 12, 13: return .redo
+    case 9, 10, 11: return .undo(at: Timestamp(microsecondsSince1970: 0))
+    case 12, 13: return .redo(at: Timestamp(microsecondsSince1970: 0))
     case 14: return .deleteProject(project, at: at)
     default:
       return .addReading(
@@ -145,7 +145,10 @@ import Testing
         ).validated(), openProject: nil)
     }
     // The project may be deleted (or its creation undone): bring it back to look at it.
-    for request in [Request.redo, .undo] {
+    for request in [
+      Request.redo(at: Timestamp(microsecondsSince1970: 0)),
+      .undo(at: Timestamp(microsecondsSince1970: 0)),
+    ] {
       if try !storage.snapshot(openProject: nil).projects.contains(where: { $0.id == project }) {
         _ = try? storage.perform(request, openProject: nil)
       }

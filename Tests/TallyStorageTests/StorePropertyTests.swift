@@ -49,9 +49,9 @@ import Testing
     case 7: return .deleteReading(readingID, at: at)
     case 8: return .startTimer(projectID, at: at)
     case 9: return .stopTimer(projectID, note: pick % 2 == 0 ? nil : "stopped", at: at)
-    case 10: return .undo
+    case 10: return .undo(at: Timestamp(microsecondsSince1970: 0))
     case 11: return .cancelTimer(projectID, at: at)
-    default: return .redo
+    default: return .redo(at: Timestamp(microsecondsSince1970: 0))
     }
   }
 

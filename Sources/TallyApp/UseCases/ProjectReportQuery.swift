@@ -32,25 +32,39 @@ public struct ProjectReportQuery: Sendable {
     to: Timestamp? = nil, includesEmpty: Bool = false, includesStreak: Bool = true,
     latestPeriods: Int? = nil, outlook: ReportOutlook = ReportOutlook()
   ) throws(TallyError) -> ProjectReport {
+    // One read: the span and every period's figures see the same state of the storage.
+    try storage.withAggregates(of: project.id) { aggregates in
+      try report(
+        project, period: period, from: from, to: to, includesEmpty: includesEmpty,
+        includesStreak: includesStreak, latestPeriods: latestPeriods, outlook: outlook,
+        over: aggregates)
+    }
+  }
+
+  /// The report of `project` by `period` over `aggregates`, as
+  /// ``report(_:period:from:to:includesEmpty:includesStreak:latestPeriods:outlook:)`` makes it.
+  public func report(
+    _ project: Project, period: ReportPeriod? = nil, from: Timestamp? = nil,
+    to: Timestamp? = nil, includesEmpty: Bool = false, includesStreak: Bool = true,
+    latestPeriods: Int? = nil, outlook: ReportOutlook = ReportOutlook(),
+    over aggregates: any RangeAggregates
+  ) throws -> ProjectReport {
     let calendar = PeriodCalendar(period: period ?? project.reportPeriod, zone: zone)
     let builder = ReportBuilder(
       calendar: calendar, includesEmpty: includesEmpty, now: clock?())
-    // One read: the span and every period's figures see the same state of the storage.
-    return try storage.withAggregates(of: project.id) { aggregates in
-      var report: ProjectReport
-      if let latestPeriods, from == nil, to == nil, let span = try aggregates.span() {
-        report = try Self.latest(
-          latestPeriods, of: project, in: span, calendar: calendar, builder: builder,
-          over: aggregates)
-      } else {
-        report = try builder.report(of: project, within: from, to, over: aggregates)
-      }
-      if includesStreak { report.streak = try builder.streak(of: project, over: aggregates) }
-      if !outlook.isEmpty {
-        try builder.add(outlook, to: &report, addingRunningPeriod: to == nil, over: aggregates)
-      }
-      return report
+    var report: ProjectReport
+    if let latestPeriods, from == nil, to == nil, let span = try aggregates.span() {
+      report = try Self.latest(
+        latestPeriods, of: project, in: span, calendar: calendar, builder: builder,
+        over: aggregates)
+    } else {
+      report = try builder.report(of: project, within: from, to, over: aggregates)
     }
+    if includesStreak { report.streak = try builder.streak(of: project, over: aggregates) }
+    if !outlook.isEmpty {
+      try builder.add(outlook, to: &report, addingRunningPeriod: to == nil, over: aggregates)
+    }
+    return report
   }
 
   /// The latest `count` periods of `project` that the report shows (periods without readings

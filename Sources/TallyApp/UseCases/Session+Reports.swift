@@ -5,21 +5,10 @@ import TallyReports
 extension Session {
   /// Sums the projects' readings per period and writes the report.
   func report(_ request: ReportRequest) throws(TallyError) {
-    let projects =
-      try request.titles.map { titles throws(TallyError) in
-        var found: [Project] = []
-        for title in titles { found.append(try project(titled: title).project) }
-        return found
-      } ?? store.state.stored.projects.map(\.project).sorted { $0.title < $1.title }
-    if let statistics = request.statistics {
-      for project in projects { try ReportStatistic.check(statistics, for: project) }
-    }
     let (from, to) = try range(request.range)
-    if projects.isEmpty {
-      messages.status(
-        "No projects yet. Create one with `tally project add TITLE --frequency daily`.")
+    let instant = try request.asOf.map { text throws(TallyError) in
+      try timestamp(text, for: "--as-of")
     }
-    let query = ProjectReportQuery(storage: storage, zone: zone, clock: self.clock)
     let format =
       request.format ?? request.output.flatMap(ReportRequest.Format.init(fileExtension:))
       ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
@@ -32,18 +21,43 @@ extension Session {
     // beside it leave the empty ones out again unless --empty asks for them.
     let draws =
       format == .svg || format == .html || request.template != nil || request.chart != nil
-    var reports: [ProjectReport] = []
-    for project in projects {
-      reports.append(
-        try query.report(
-          project, period: request.period, from: from, to: to,
-          includesEmpty: request.includesEmpty || draws,
-          includesStreak: showsStreaks, outlook: request.outlook))
+    let shape = ReportShape(
+      period: request.period, from: from, to: to,
+      includesEmpty: request.includesEmpty || draws, includesStreak: showsStreaks,
+      outlook: request.outlook)
+    let reports: [ProjectReport]
+    if let instant {
+      reports = try pastReports(request, at: instant, shape: shape)
+    } else {
+      let projects =
+        try request.titles.map { titles throws(TallyError) in
+          var found: [Project] = []
+          for title in titles { found.append(try project(titled: title).project) }
+          return found
+        } ?? store.state.stored.projects.map(\.project).sorted { $0.title < $1.title }
+      if let statistics = request.statistics {
+        for project in projects { try ReportStatistic.check(statistics, for: project) }
+      }
+      if projects.isEmpty {
+        messages.status(
+          "No projects yet. Create one with `tally project add TITLE --frequency daily`.")
+      }
+      let query = ProjectReportQuery(storage: storage, zone: zone, clock: self.clock)
+      var made: [ProjectReport] = []
+      for project in projects {
+        made.append(
+          try query.report(
+            project, period: shape.period, from: from, to: to,
+            includesEmpty: shape.includesEmpty, includesStreak: shape.includesStreak,
+            outlook: shape.outlook))
+      }
+      reports = made
     }
     if let chart = request.chart {
       try AtomicFile.write(SVGChart().render(reports), to: chart)
     }
-    let text = try render(reports, request, format: format)
+    // A report as of an instant is the one made then, its time of making included.
+    let text = try render(reports, request, format: format, generated: instant ?? now)
     if let output = request.output {
       try AtomicFile.write(text, to: output)
     } else {
@@ -52,7 +66,8 @@ extension Session {
   }
 
   private func render(
-    _ reports: [ProjectReport], _ request: ReportRequest, format: ReportRequest.Format
+    _ reports: [ProjectReport], _ request: ReportRequest, format: ReportRequest.Format,
+    generated: Timestamp
   ) throws(TallyError) -> String {
     let charts = ReportCharts(
       inline: request.template != nil || format == .html,
@@ -60,7 +75,7 @@ extension Session {
       includesEmpty: request.includesEmpty)
     if let template = request.template {
       return try ReportTemplate(path: template).render(
-        reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)
+        reports, generated: generated, zone: zone, statistics: request.statistics, charts: charts)
     }
     switch format {
     case .table:
@@ -76,10 +91,10 @@ extension Session {
         statistics: request.statistics ?? ReportStatistic.contract + request.outlook.statistics)
     case .markdown:
       return ReportTemplate.markdown.render(
-        reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)
+        reports, generated: generated, zone: zone, statistics: request.statistics, charts: charts)
     case .html:
       return ReportTemplate.html.render(
-        reports, generated: now, zone: zone, statistics: request.statistics, charts: charts)
+        reports, generated: generated, zone: zone, statistics: request.statistics, charts: charts)
     case .svg:
       return SVGChart().render(reports)
     }

@@ -61,6 +61,8 @@ extension Session {
       messages.status(try perform(.addReading(reading, at: now)))
     case .listReadings(let title, let range, let format):
       try listReadings(of: title, range, format)
+    case .showReading(let id, let format):
+      try showReading(id, format)
     case .editReading(let id, let amount, let at, let note, let reset):
       let edit = ReadingEdit(
         amount: amount,
@@ -79,9 +81,9 @@ extension Session {
     case .showTimers:
       showTimers()
     case .undo:
-      messages.status(try perform(.undo))
+      messages.status(try perform(.undo(at: now)))
     case .redo:
-      messages.status(try perform(.redo))
+      messages.status(try perform(.redo(at: now)))
     case .showLog(let limit):
       try showLog(limit: limit)
     case .importFile(let request):

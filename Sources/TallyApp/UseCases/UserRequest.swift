@@ -25,6 +25,8 @@ public enum UserRequest {
   case deleteProject(title: String, confirmed: Bool)
   case addReading(project: String, amount: Double, at: String?, note: String?, reset: Bool = false)
   case listReadings(project: String, DateRange, ListFormat)
+  /// A reading's history of changes (`item show`).
+  case showReading(ReadingID, ListFormat)
   /// A new amount, time, note or reset mark for a reading; an empty note removes the note.
   case editReading(ReadingID, amount: Double?, at: String?, note: String?, reset: Bool? = nil)
   case deleteReading(ReadingID, confirmed: Bool)
@@ -62,8 +64,8 @@ public enum UserRequest {
   /// rolls back.
   public var readsOnly: Bool {
     switch self {
-    case .listProjects, .showDue, .showGoals, .writeMetrics, .listReadings, .showTimers,
-      .showLog, .listImports, .report, .export:
+    case .listProjects, .showDue, .showGoals, .writeMetrics, .listReadings, .showReading,
+      .showTimers, .showLog, .listImports, .report, .export:
       true
     case .addProject, .editProject, .deleteProject, .addReading, .editReading, .deleteReading,
       .startTimer, .stopTimer, .cancelTimer, .undo, .redo, .importFile, .undoImport:
@@ -222,6 +224,8 @@ public struct ReportRequest: Sendable {
   /// The figures to show, in order; `nil` for the format's own (the contract's columns in CSV
   /// and JSON, each kind's in a table).
   public var statistics: [ReportStatistic]?
+  /// The instant to report as the data stood then (`--as-of`), as given; `nil` for now.
+  public var asOf: String?
 
   /// What to add looking back and forward: comparisons, a rolling mean, a forecast.
   public var outlook: ReportOutlook
@@ -231,9 +235,10 @@ public struct ReportRequest: Sendable {
     titles: [String]?, period: ReportPeriod? = nil, range: DateRange = DateRange(),
     format: Format? = nil, output: String? = nil, template: String? = nil,
     includesEmpty: Bool = false, statistics: [ReportStatistic]? = nil, chart: String? = nil,
-    outlook: ReportOutlook = ReportOutlook()
+    outlook: ReportOutlook = ReportOutlook(), asOf: String? = nil
   ) {
     self.outlook = outlook
+    self.asOf = asOf
     self.statistics = statistics
     self.chart = chart
     self.titles = titles

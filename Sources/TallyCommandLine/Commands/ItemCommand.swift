@@ -7,7 +7,7 @@ struct ItemCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "item",
     abstract: "Add, list, change and delete readings.",
-    subcommands: [Add.self, List.self, Edit.self, Delete.self]
+    subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self]
   )
 
   struct Add: TallyCommand {
@@ -53,6 +53,28 @@ struct ItemCommand: ParsableCommand {
 
     func request() -> UserRequest {
       .listReadings(project: project, DateRange(from: from, to: to), format)
+    }
+  }
+
+  struct Show: TallyCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "show",
+      abstract: "List a reading's changes, oldest first, also of a deleted reading.",
+      discussion: """
+        Each change with its time, the values before and after (amount, time, note, reset \
+        mark), who made it (on a shared server) and the import the reading came from. CSV \
+        header: id,at,step,change,user,import,file,old_amount,new_amount,old_timestamp,\
+        new_timestamp,old_note,new_note,old_reset,new_reset.
+        """)
+    static let syntax = CommandSyntax(
+      arguments: ["id"], options: [.value("--format", values: ListFormat.allValueStrings)])
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The reading's id, as `item list` shows it.") var id: Int64
+    @Option(help: "table, csv or json.") var format: ListFormat = .table
+
+    func request() -> UserRequest {
+      .showReading(ReadingID(rawValue: id), format)
     }
   }
 

@@ -16,7 +16,8 @@ struct ReportCommand: TallyCommand {
       count,sum,min,max,mean unless --stats picks from: \
       \(ReportStatistic.allCases.map(\.rawValue).joined(separator: ", ")). SVG is one chart \
       (small multiples for several projects); HTML is one self-contained page with a chart \
-      and a table per project.
+      and a table per project. --as-of INSTANT reports the projects and readings as they \
+      stood then, from the history of changes.
       """)
 
   static let syntax = CommandSyntax(
@@ -27,7 +28,7 @@ struct ReportCommand: TallyCommand {
       .value("--format", values: ReportRequest.Format.allValueStrings), .value("--output"),
       .value("--template"), .value("--chart"), .flag("--empty"), .value("--stats"),
       .value("--compare", values: ReportOutlook.Comparison.allValueStrings),
-      .value("--rolling", valueName: "n"), .flag("--forecast"),
+      .value("--rolling", valueName: "n"), .flag("--forecast"), .value("--as-of"),
     ])
 
   @OptionGroup var global: GlobalOptions
@@ -70,6 +71,10 @@ struct ReportCommand: TallyCommand {
       "Project the running period to its end at the pace so far, and what each day left needs for the goal."
   )
   var forecast = false
+  @Option(
+    name: .customLong("as-of"),
+    help: "Report the data as it stood at this date or time (from the history of changes).")
+  var asOf: String?
 
   func validate() throws {
     if all, !titles.isEmpty {
@@ -92,6 +97,7 @@ struct ReportCommand: TallyCommand {
         format: format, output: output, template: template, includesEmpty: empty,
         statistics: statistics, chart: chart,
         outlook: try ReportOutlook.parse(
-          compare: compare, rolling: rolling, forecast: forecast, statistics: statistics ?? [])))
+          compare: compare, rolling: rolling, forecast: forecast, statistics: statistics ?? []),
+        asOf: asOf))
   }
 }

@@ -19,10 +19,10 @@ public enum Request: Equatable, Sendable {
   case undoImport(ImportBatchID, at: Timestamp)
   /// Brings in the rows of a file as one batch, all or nothing (see ``ImportJob``).
   case importReadings(ImportJob, at: Timestamp)
-  /// Reverts the latest change that is not undone.
-  case undo
-  /// Applies the latest undone change again.
-  case redo
+  /// Reverts the latest change that is not undone; the history records it at `at`.
+  case undo(at: Timestamp)
+  /// Applies the latest undone change again; the history records it at `at`.
+  case redo(at: Timestamp)
 }
 
 /// A project to create.

@@ -20,6 +20,12 @@ public protocol Storage: Sendable {
     of project: ProjectID, _ body: (any RangeAggregates) throws -> Result
   ) throws(TallyError) -> Result
 
+  /// Runs `body` with the history of changes and the present state they are reverted
+  /// from, all in one read (see ``Rewind``).
+  func withHistory<Result>(
+    _ body: (any HistoryReader) throws -> Result
+  ) throws(TallyError) -> Result
+
   /// The reading with id `id`.
   func reading(_ id: ReadingID) throws(TallyError) -> Reading
 

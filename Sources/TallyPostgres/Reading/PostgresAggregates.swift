@@ -3,7 +3,7 @@ public import TallyCore
 
 /// Sums up a project's readings over ranges of time on the server, inside one snapshot, so
 /// that a report sees one state of the data: from the rollups, days and quarters at a time.
-final class PostgresAggregates: RangeAggregates, RollupSource {
+final class PostgresAggregates: StoredReadings {
   private let facts: PostgresFacts
   private let project: Int64
 
@@ -82,6 +82,38 @@ final class PostgresAggregates: RangeAggregates, RollupSource {
 
   func reading(_ side: ReadingOrder.Side, of key: ReadingOrder.Key) throws -> Reading? {
     try facts.reading(of: ProjectID(rawValue: project), side, of: key, excluding: nil)
+  }
+
+  func readings(in ranges: [Range<Int64>]) throws -> [Reading] {
+    guard !ranges.isEmpty else { return [] }
+    return try facts.session.rows(
+      """
+      SELECT \(unescaped: PostgresRows.readingColumns) FROM (
+        SELECT r.*, w.i FROM unnest(\(ranges.map(\.lowerBound)), \(ranges.map(\.upperBound)))
+          WITH ORDINALITY AS w (s, e, i)
+        JOIN reading r ON r.project_id = \(project) AND r.timestamp >= w.s AND r.timestamp < w.e
+      ) x ORDER BY i, timestamp, amount, id
+      """
+    ).map(PostgresRows.reading)
+  }
+
+  func readings(
+    _ side: ReadingOrder.Side, of key: ReadingOrder.Key, limit: Int
+  ) throws -> [Reading] {
+    let time = key.timestamp.microsecondsSince1970
+    let query: PostgresQuery =
+      side == .before
+      ? """
+      SELECT \(unescaped: PostgresRows.readingColumns) FROM reading
+      WHERE project_id = \(project) AND (timestamp, id) < (\(time), \(key.id))
+      ORDER BY timestamp DESC, id DESC LIMIT \(Int64(limit))
+      """
+      : """
+      SELECT \(unescaped: PostgresRows.readingColumns) FROM reading
+      WHERE project_id = \(project) AND (timestamp, id) > (\(time), \(key.id))
+      ORDER BY timestamp, id LIMIT \(Int64(limit))
+      """
+    return try facts.session.rows(query).map(PostgresRows.reading)
   }
 
   func resets() throws -> [Reading] {

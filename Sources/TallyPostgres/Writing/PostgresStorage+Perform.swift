@@ -32,19 +32,22 @@ extension PostgresStorage {
       let message: String
       var recorded: Int64?
       switch request {
-      case .undo:
+      case .undo(let at):
         guard let entry = try writer.lastDone() else {
           throw TallyError(.conflict, "there is nothing to undo", hint: Self.ownChangesHint)
         }
         try writer.applyChecked(entry.change.inverse, taking: "undo", entry: entry)
         try writer.markUndone(entry, true)
+        try writer.appendHistory(
+          entry.change.inverse, .undid, description: entry.description, at: at)
         message = "Undid: \(entry.description)"
-      case .redo:
+      case .redo(let at):
         guard let entry = try writer.nextUndone() else {
           throw TallyError(.conflict, "there is nothing to redo", hint: Self.ownChangesHint)
         }
         try writer.applyChecked(entry.change, taking: "redo", entry: entry)
         try writer.markUndone(entry, false)
+        try writer.appendHistory(entry.change, .redid, description: entry.description, at: at)
         message = "Redid: \(entry.description)"
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),

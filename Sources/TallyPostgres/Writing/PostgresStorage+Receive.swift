@@ -74,6 +74,10 @@ extension PostgresStorage: StorageReceiving {
       for timer in copy.timers {
         try writer.applyKeepingCounters(.startTimer(timer))
       }
+      // The copy brings no history: looking back reaches only to now.
+      try session.rows(
+        "INSERT INTO history_start VALUES ((extract(epoch FROM clock_timestamp()) * 1000000)::BIGINT)"
+      )
       try session.rows(
         """
         UPDATE project SET

@@ -30,10 +30,24 @@ extension PostgresWriter {
         nextval('journal_touch_seq'), \(change.projectIDs.map(\.rawValue).sorted()))
       RETURNING id
       """, as: Int64.self)
+    try appendHistory(change, .did, description: description, at: at)
     if !released.isEmpty {
       try dropUnreachableSetAsideReadings(among: released)
     }
     return id ?? 0
+  }
+
+  /// Adds a step to the history under this person's name, in the transaction that applied it.
+  func appendHistory(
+    _ change: Change, _ action: HistoryEvent.Action, description: String, at: Timestamp
+  ) throws {
+    let json = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
+    try session.rows(
+      """
+      INSERT INTO history (at, action, description, change, project_ids)
+      VALUES (\(at.microsecondsSince1970), \(action.rawValue), \(description), \(json),
+        \(change.projectIDs.map(\.rawValue).sorted()))
+      """)
   }
 
   /// Whether the entry `id` is one after which the journal is cut back: every so many

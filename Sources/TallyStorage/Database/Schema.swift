@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import TallyCore
 
 /// tally's tables, built by migrations that are never edited once released: a later schema
 /// change is a new migration with a new name.
@@ -168,6 +170,15 @@ enum Schema {
       // these up instead of the readings. Summed here once from the readings there are.
       try db.execute(sql: RollupSQL.createTables)
       try db.rebuildAllRollups(progress: progress)
+    }
+    migrator.registerMigration("v9 history") { db in
+      // Every change, undo and redo as it was applied, for looking back (`report --as-of`,
+      // `item show`): the journal behind undo forgets undone changes. A database that holds
+      // data already has a history only from now on, which the setting records.
+      try db.execute(sql: HistorySQL.createTable)
+      if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM project)") == true {
+        try db.markHistoryBegun(at: Timestamp(Date()))
+      }
     }
     return migrator
   }

@@ -4,12 +4,12 @@ public import TallyCore
 /// Sums up a project's readings over ranges of time, inside one read, so that a report sees
 /// one consistent state of the database: from the rollups, days and quarters at a time (see
 /// ``RollupPlan``), so that a report's cost follows its periods, not the readings stored.
-final class RangeAggregator: RangeAggregates, RollupSource {
+final class RangeAggregator: StoredReadings {
   private let next: Statement
   private let db: Database
   private let project: Int64
 
-  fileprivate init(db: Database, project: ProjectID) throws {
+  init(db: Database, project: ProjectID) throws {
     next = try db.cachedStatement(
       sql: "SELECT MIN(timestamp) FROM reading WHERE project_id = ? AND timestamp >= ?")
     self.db = db
@@ -74,6 +74,62 @@ final class RangeAggregator: RangeAggregates, RollupSource {
 
   func reading(_ side: ReadingOrder.Side, of key: ReadingOrder.Key) throws -> Reading? {
     try db.reading(of: ProjectID(rawValue: project), side, of: key, excluding: nil)
+  }
+
+  func readings(in ranges: [Range<Int64>]) throws -> [Reading] {
+    var readings: [Reading] = []
+    let statement = try db.cachedStatement(
+      sql: """
+        SELECT * FROM reading WHERE project_id = ? AND timestamp >= ? AND timestamp < ?
+        ORDER BY timestamp, amount, id
+        """)
+    for range in ranges {
+      readings += try ReadingRecord.fetchAll(
+        statement, arguments: [project, range.lowerBound, range.upperBound]
+      ).map(\.reading)
+    }
+    return readings
+  }
+
+  /// Down the (project, timestamp, amount) index in time order only, so that nothing is
+  /// sorted but the readings of one instant: a page that ends inside an instant takes all
+  /// of that instant's readings, which are then put in order by id.
+  func readings(
+    _ side: ReadingOrder.Side, of key: ReadingOrder.Key, limit: Int
+  ) throws -> [Reading] {
+    let order = side == .before ? "DESC" : "ASC"
+    // The first page includes the key's own instant; the next ones start past the last.
+    let pages = try [side == .before ? "<=" : ">=", side == .before ? "<" : ">"].map { test in
+      try db.cachedStatement(
+        sql: """
+          SELECT * FROM reading WHERE project_id = ? AND timestamp \(test) ?
+          ORDER BY timestamp \(order) LIMIT ?
+          """)
+    }
+    let instant = try db.cachedStatement(
+      sql: "SELECT * FROM reading WHERE project_id = ? AND timestamp = ?")
+    let size = max(2, limit)
+    var from = key.timestamp.microsecondsSince1970
+    var page = pages[0]
+    while true {
+      var rows = try ReadingRecord.fetchAll(page, arguments: [project, from, size])
+      guard let edge = rows.last?.timestamp else { return [] }
+      if rows.count >= size {
+        rows.removeAll { $0.timestamp == edge }
+        rows += try ReadingRecord.fetchAll(instant, arguments: [project, edge])
+      }
+      let readings = rows.map(\.reading).filter {
+        side == .before ? ReadingOrder.Key($0) < key : ReadingOrder.Key($0) > key
+      }.sorted {
+        side == .before
+          ? ReadingOrder.Key($0) > ReadingOrder.Key($1)
+          : ReadingOrder.Key($0) < ReadingOrder.Key($1)
+      }
+      if !readings.isEmpty { return readings }
+      // Every reading fetched was at the key's own instant, on the other side of it.
+      from = edge
+      page = pages[1]
+    }
   }
 
   /// The project's resets, through the partial index that holds only them.

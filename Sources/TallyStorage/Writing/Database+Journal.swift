@@ -13,6 +13,7 @@ extension Database {
     let record = try JournalRecord(at: at, description: description, change: change)
     try record.insert(self)
     let newest = lastInsertedRowID
+    try appendHistory(change, .did, description: description, at: at)
     released.formUnion(
       try discard(
         JournalRecord.filter(JournalRecord.Columns.id <= newest - Int64(TallyDatabase.journalLimit))

@@ -16,7 +16,7 @@ extension TallyDatabase {
     return try write(doing: request.operation) { db in
       let message: String
       switch request {
-      case .undo:
+      case .undo(let at):
         guard let entry = try db.lastDone() else {
           throw TallyError(.conflict, "there is nothing to undo")
         }
@@ -25,8 +25,9 @@ extension TallyDatabase {
           try db.applyKeepingCounters(change.inverse)
         }
         try db.markUndone(entry, true)
+        try db.appendHistory(change.inverse, .undid, description: entry.description, at: at)
         message = "Undid: \(entry.description)"
-      case .redo:
+      case .redo(let at):
         guard let entry = try db.nextUndone() else {
           throw TallyError(.conflict, "there is nothing to redo")
         }
@@ -35,6 +36,7 @@ extension TallyDatabase {
           try db.applyKeepingCounters(change)
         }
         try db.markUndone(entry, false)
+        try db.appendHistory(change, .redid, description: entry.description, at: at)
         message = "Redid: \(entry.description)"
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 public import TallyCore
 
@@ -27,6 +28,8 @@ extension TallyDatabase: StorageReceiving {
       for timer in copy.timers {
         try TimerRecord(timer).insert(db)
       }
+      // The copy brings no history: looking back reaches only to now.
+      try db.markHistoryBegun(at: Timestamp(Date()))
       try db.execute(
         sql: """
           UPDATE project SET
