@@ -81,6 +81,9 @@ import Testing
       }
     }
     // The figures, worked out by hand: each step's readings per day.
+    func empty(_ days: ClosedRange<Int>) -> String {
+      days.map { String(format: "Run,2024-03-%02d,0,0,,,\n", $0) }.joined()
+    }
     let header = "project,period,count,sum,min,max,mean\n"
     let expected = [
       "",
@@ -89,10 +92,15 @@ import Testing
       "Run,2024-03-01,2,13,6,7,6.5\n",
       "Run,2024-02-28,1,3,3,3,3\nRun,2024-02-29,1,4,4,4,4\nRun,2024-03-01,2,13,6,7,6.5\n",
       "Run,2024-02-28,1,3,3,3,3\nRun,2024-02-29,1,4,4,4,4\nRun,2024-03-01,1,6,6,6,6\n",
-      "Run,2024-02-28,1,3,3,3,3\nRun,2024-02-29,1,4,4,4,4\nRun,2024-03-01,1,6,6,6,6\n",
-      "Run,2024-03-01,1,6,6,6,6\n",
-      "Run,2024-02-28,1,3,3,3,3\nRun,2024-02-29,1,4,4,4,4\nRun,2024-03-01,1,6,6,6,6\n",
-      "Run,2024-02-29,1,4,4,4,4\nRun,2024-03-01,1,6,6,6,6\nRun,2024-03-02,1,3,3,3,3\n",
+      // From the goal on, every day it judges is listed, up to the one running then: the first
+      // goal judges from the first reading's day.
+      "Run,2024-02-28,1,3,3,3,3\nRun,2024-02-29,1,4,4,4,4\nRun,2024-03-01,1,6,6,6,6\n"
+        + empty(2...5),
+      "Run,2024-03-01,1,6,6,6,6\n" + empty(2...6),
+      "Run,2024-02-28,1,3,3,3,3\nRun,2024-02-29,1,4,4,4,4\nRun,2024-03-01,1,6,6,6,6\n"
+        + empty(2...7),
+      "Run,2024-02-29,1,4,4,4,4\nRun,2024-03-01,1,6,6,6,6\nRun,2024-03-02,1,3,3,3,3\n"
+        + empty(3...8),
     ]
     for (step, rows) in zip(steps, expected) where !rows.isEmpty {
       #expect(try report(sandbox, "csv", now: later, asOf: step.lookBack) == header + rows)

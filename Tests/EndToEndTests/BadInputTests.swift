@@ -77,7 +77,7 @@ import Testing
       "--goal-per 'fortnight' is not a period: choose daily, weekly, monthly, quarterly or yearly"),
     Case(
       ["project", "edit", "Mileage", "--goal-is", "at-most"], 1,
-      "--goal-per and --goal-is change a goal: give its amount with --goal"),
+      "--goal-per, --goal-is and --goal-since change a goal: give its amount with --goal"),
     Case(
       ["project", "add", "New", "--frequency", "daily", "--goal", "none"], 1,
       "--goal none: a new project has no goal to take away"),

@@ -247,4 +247,53 @@ import Testing
     #expect(value("tally_goal_on_track") == 1)
     #expect(value("tally_due") == 1)
   }
+
+  @Test func markdownListsTheJudgedPeriodsWithoutReadingsToo() throws {
+    let sandbox = try runner(.sqlite)
+    try sandbox.succeed("item", "delete", "3", "--yes")  // W06 has no reading now
+    try sandbox.succeed("project", "edit", "Run", "--goal", "20", "--goal-per", "weekly")
+    let markdown = try sandbox.succeed("report", "Run", "--format", "markdown")
+    #expect(markdown.contains("| 2024-W06 |"), "\(markdown)")
+    #expect(markdown.contains("| 2024-W07 |"), "\(markdown)")
+  }
+
+  @Test func laterReadingsAreNotThePaceSoFar() throws {
+    let sandbox = try runner(.sqlite)
+    try sandbox.succeed("project", "edit", "Run", "--goal", "20", "--goal-per", "weekly")
+    // A run typed ahead for Saturday is not part of the 12 km so far.
+    try sandbox.succeed("item", "add", "Run", "30", "--at", "2024-02-17T07:00")
+    #expect(
+      try sandbox.succeed("goals", "--format", "csv").hasSuffix(
+        "Run,2024-W07,20,at-least,12,60,33.6,1.77777777777778,on track\n"))
+  }
+
+  @Test func instantsAfterNowAreRefused() throws {
+    let sandbox = try runner(.sqlite)
+    let before = try sandbox.everything()
+    for (arguments, message) in [
+      (["report", "Run", "--as-of", "2024-03-01"], "--as-of 2024-03-01 is after now"),
+      (
+        ["project", "edit", "Run", "--goal", "5", "--goal-since", "2024-03-01"],
+        "--goal-since 2024-03-01 is after now"
+      ),
+    ] {
+      let result = try sandbox.tally.run(arguments, environment: sandbox.environment)
+      #expect(result.status == 1)
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+    #expect(try sandbox.everything() == before)
+  }
+
+  @Test func aTinyShareIsNotShownAsZero() throws {
+    let sandbox = try Sandbox()
+    sandbox.environment["TALLY_NOW"] = Self.now
+    for side in ["at-least", "at-most"] {
+      try sandbox.succeed(
+        "project", "add", "T \(side)", "--frequency", "weekly", "--goal", "100", "--goal-is", side)
+      try sandbox.succeed("item", "add", "T \(side)", "0.001", "--at", "2024-01-03")
+      let table = try sandbox.succeed(
+        "report", "T \(side)", "--format", "table", "--to", "2024-01-08")
+      #expect(table.contains(" 0.1% "), "\(table)")
+    }
+  }
 }

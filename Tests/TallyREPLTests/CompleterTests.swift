@@ -43,7 +43,7 @@ import Testing
       ])
     #expect(try complete("report Mileage --period ", "q").candidates == ["quarterly"])
     let f = try complete("report Mileage ", "--f").candidates
-    #expect(f == ["--format", "--from"], "\(f)")
+    #expect(f == ["--forecast", "--format", "--from"], "\(f)")
     #expect(try complete("report Mileage ", "--d").candidates == [])
   }
 

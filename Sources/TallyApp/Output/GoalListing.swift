@@ -32,8 +32,10 @@ struct GoalListing {
         let kind = project.kind
         table.append([
           project.title, row.period.label, standing.goal.description(units: project.units),
-          ReportNumber.rounded(row.headline(kind), decimals: project.decimals),
-          row.progressValue(kind).forPeople(decimals: nil),
+          ReportNumber.rounded(row.headlineSoFar ?? row.headline(kind), decimals: project.decimals),
+          ReportValue.percent(
+            standing.goal.progress(of: row.headlineSoFar ?? row.headline(kind))
+          ).forPeople(decimals: nil),
           ReportNumber.rounded(row.forecast, decimals: project.decimals),
           ReportNumber.rounded(row.neededPerDay, decimals: project.decimals),
           standing.state.rawValue,
@@ -61,7 +63,9 @@ struct GoalListing {
     return [
       .text(standing.project.title), .plain(row.period.label),
       .number(standing.goal.amount), .plain(standing.goal.direction.rawValue),
-      .number(row.headline(kind)), .number(row.progress(kind)), .number(row.forecast),
+      .number(row.headlineSoFar ?? row.headline(kind)),
+      .number(standing.goal.progress(of: row.headlineSoFar ?? row.headline(kind))),
+      .number(row.forecast),
       .number(row.neededPerDay), .plain(standing.state.rawValue),
     ]
   }

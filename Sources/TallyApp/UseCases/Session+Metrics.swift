@@ -48,7 +48,9 @@ extension Session {
         let current = calendar.period(containing: now)
         let report = try ReportBuilder(calendar: calendar, includesEmpty: true, now: now)
           .report(of: project, from: current.start, to: current.end, over: aggregates)
-        return (last, report.rows.first?.plottedHeadline(project.kind))
+        // A total's running period without readings sums to 0; a level or usage is unknown.
+        let row = report.rows.first
+        return (last, project.kind == .total ? row?.sum : row?.plottedHeadline(project.kind))
       }
       if let last = figures.0 {
         lastTime.samples.append(

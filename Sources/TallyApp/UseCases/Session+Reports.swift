@@ -9,6 +9,13 @@ extension Session {
     let instant = try request.asOf.map { text throws(TallyError) in
       try timestamp(text, for: "--as-of")
     }
+    if let instant, instant > now, let text = request.asOf {
+      throw TallyError(
+        .invalidInput,
+        "--as-of \(text) is after now (\(TimestampFormat.local(now, in: zone))): the history "
+          + "holds only what has happened",
+        hint: "Leave out --as-of for the report as it stands.")
+    }
     let format =
       request.format ?? request.output.flatMap(ReportRequest.Format.init(fileExtension:))
       ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)

@@ -11,7 +11,7 @@ extension Session {
     switch request {
     case .addProject(var project, let goalSince):
       project.goalSince = try goalSince.map { text throws(TallyError) in
-        try timestamp(text, for: "--goal-since")
+        try goalStart(text)
       }
       messages.status(try perform(.addProject(project, at: now)))
     case .listProjects(let format):
@@ -43,7 +43,7 @@ extension Session {
         edit.goal = try goal.edit(
           of: project.goal, frequency: edit.frequency ?? project.frequency)
         edit.goalSince = try goal.since.map { text throws(TallyError) in
-          try timestamp(text, for: "--goal-since")
+          try goalStart(text)
         }
         // --goal-since alone starts the current goal again from that instant.
         if goal.amount == nil, goal.per == nil, goal.direction == nil, !goal.removes {
@@ -98,5 +98,17 @@ extension Session {
       try export(format)
     }
     return true
+  }
+
+  /// `--goal-since` as an instant: one that has come, since a goal judges periods that began.
+  private func goalStart(_ text: String) throws(TallyError) -> Timestamp {
+    let start = try timestamp(text, for: "--goal-since")
+    guard start <= now else {
+      throw TallyError(
+        .invalidInput,
+        "--goal-since \(text) is after now (\(TimestampFormat.local(now, in: zone))): a goal "
+          + "judges from a period that has begun")
+    }
+    return start
   }
 }

@@ -58,6 +58,9 @@ public struct PeriodSummary: Equatable, Sendable {
   public var rollingMean: Double?
   /// The running period's headline projected to its end at the pace so far (`--forecast`).
   public var forecast: Double?
+  /// The running period's headline from the readings up to now, without those dated later
+  /// (`--forecast`).
+  public var headlineSoFar: Double?
   /// What each remaining day of the running period needs to add (to the sum or usage), or
   /// move the level, for the headline to end on the goal (`--forecast` with a goal).
   public var neededPerDay: Double?

@@ -34,7 +34,7 @@ public struct GoalStanding: Equatable, Sendable {
     project = report.project
     self.goal = goal
     period = row
-    let soFar = row.headline(kind)
+    let soFar = row.headlineSoFar ?? row.headline(kind)
     if kind != .gauge, let soFar, !goal.isMet(by: soFar) == (goal.direction == .atMost) {
       // A sum or usage that has passed the goal's amount stays past it.
       state = goal.direction == .atLeast ? .met : .missed

@@ -57,7 +57,8 @@ extension ReportBuilder {
       }
       if outlook.forecast, let now {
         for index in report.rows.indices where report.rows[index].period.contains(now) {
-          project(&report.rows[index], kind: kind, now: now, headlines: headlines)
+          try project(
+            &report.rows[index], kind: kind, now: now, headlines: headlines, over: aggregates)
         }
       }
     }
@@ -104,30 +105,36 @@ extension ReportBuilder {
   /// line through the last periods' levels (each at its period's end, the running one's at
   /// now), read at the period's end.
   private func project(
-    _ row: inout PeriodSummary, kind: ProjectKind, now: Timestamp, headlines: Headlines
-  ) {
+    _ row: inout PeriodSummary, kind: ProjectKind, now: Timestamp, headlines: Headlines,
+    over aggregates: any RangeAggregates
+  ) throws {
     let period = row.period
     let length = period.start.seconds(until: period.end)
     let passed = period.start.seconds(until: now)
     guard length > 0, passed > 0 else { return }
     let daysLeft = now.seconds(until: period.end) / 86_400
+    // Readings dated after now (planned, or typed ahead) are not part of the pace so far.
+    let afterNow = Timestamp(microsecondsSince1970: now.microsecondsSince1970 + 1)
     let soFar: Double?
     switch kind {
     case .total:
-      soFar = row.sum
-      row.forecast = row.sum / (passed / length)
+      let sum = try aggregates.aggregate(from: period.start, to: afterNow).sum
+      soFar = sum
+      row.forecast = sum / (passed / length)
     case .meter:
       // The usage is known up to the last reading: its rate per day goes on.
       soFar = row.usage ?? 0
       row.forecast = row.rate.map { $0 * length / 86_400 }
     case .gauge:
-      soFar = row.last
+      let latest = try aggregates.reading(.before, of: .start(of: afterNow))
+      soFar = latest.flatMap { $0.timestamp >= period.start ? $0.amount : nil }
       var points: [(x: Double, y: Double)] = headlines.levels(before: period.label)
         .suffix(ReportOutlook.trendPeriods - 1)
         .map { (x: $0.end.seconds(until: period.end) * -1, y: $0.level) }
-      if let last = row.last { points.append((x: now.seconds(until: period.end) * -1, y: last)) }
+      if let soFar { points.append((x: now.seconds(until: period.end) * -1, y: soFar)) }
       row.forecast = LeastSquares.value(at: 0, through: points)
     }
+    row.headlineSoFar = soFar
     if let goal = row.goal, let soFar, daysLeft > 0 {
       row.neededPerDay = (goal.amount - soFar) / daysLeft
     }

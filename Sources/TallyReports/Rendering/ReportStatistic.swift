@@ -181,6 +181,7 @@ public enum PercentSide: Equatable, Sendable {
     let tenths = percent * 10
     let toward: Double =
       switch self {
+      case _ where !crosses: tenths.rounded(.awayFromZero)
       case .below: tenths.rounded(.down)
       case .above: tenths.rounded(.up)
       case .either: tenths.rounded(.awayFromZero)

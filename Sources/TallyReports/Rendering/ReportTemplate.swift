@@ -178,7 +178,8 @@ enum ReportContext {
       "columns": statistics.map { statistic -> [String: Any] in
         ["name": statistic.rawValue, "heading": capitalized(statistic.heading)]
       },
-      "rows": report.rows.filter { includesEmpty || $0.hasFigures }.map {
+      // A period a goal judges is shown with readings or without: the streak counts it.
+      "rows": report.rows.filter { includesEmpty || $0.hasFigures || $0.goal != nil }.map {
         row -> [String: Any] in
         var cells = figures(of: row, in: report)
         cells["period"] = row.period.label
