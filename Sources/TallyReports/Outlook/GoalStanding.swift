@@ -43,8 +43,10 @@ public struct GoalStanding: Equatable, Sendable {
     }
   }
 
-  /// The line a table and a project's screen show, such as `Forecast for 2024-W07: 33.6 km
-  /// at this pace, on track for at least 20 km per week; 1.78 km a day from now reaches it.`
+  /// The line a table and a project's screen show.
+  ///
+  /// Such as `Forecast for 2024-W07: 33.6 km at this pace, on track for at least 20 km per
+  /// week; 1.78 km a day from now reaches it.`
   public var line: String {
     let units = project.units.isEmpty ? "" : " \(project.units)"
     func amount(_ value: Double) -> String {
