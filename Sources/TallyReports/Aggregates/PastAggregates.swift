@@ -17,6 +17,8 @@ public final class PastAggregates: RangeAggregates, RollupSource {
   private let added: [Reading]
   /// The buckets per level that hold a changed reading, then or now.
   private let dirty: [RollupLevel: Set<Int64>]
+  /// The dirty buckets of each dirty day and week, by the larger bucket.
+  private let dirtyParts: [RollupLevel: [Int64: Set<Int64>]]
   /// How many readings a step past changed ones fetches at a time.
   private static let page = 256
 
@@ -32,6 +34,15 @@ public final class PastAggregates: RangeAggregates, RollupSource {
       }
     }
     self.dirty = dirty
+    var parts: [RollupLevel: [Int64: Set<Int64>]] = [:]
+    for level in [RollupLevel.day, .week] {
+      guard let smaller = level.smaller else { continue }
+      for bucket in dirty[smaller] ?? [] {
+        parts[level, default: [:]][level.bucket(of: smaller.start(of: bucket)), default: []]
+          .insert(bucket)
+      }
+    }
+    dirtyParts = parts
   }
 
   // MARK: Ranges
@@ -44,16 +55,10 @@ public final class PastAggregates: RangeAggregates, RollupSource {
       }
     }
     for week in needed[.week] ?? [] {
-      needed[.day, default: []].formUnion(
-        (dirty[.day] ?? []).filter {
-          RollupLevel.week.bucket(of: RollupLevel.day.start(of: $0)) == week
-        })
+      needed[.day, default: []].formUnion(dirtyParts[.week]?[week] ?? [])
     }
     for day in needed[.day] ?? [] {
-      needed[.quarter, default: []].formUnion(
-        (dirty[.quarter] ?? []).filter {
-          RollupLevel.day.bucket(of: RollupLevel.quarter.start(of: $0)) == day
-        })
+      needed[.quarter, default: []].formUnion(dirtyParts[.day]?[day] ?? [])
     }
     // The stored buckets asked for, and those the dirty days and weeks are made of.
     var runs = request.runs
