@@ -296,4 +296,20 @@ import Testing
       #expect(table.contains(" 0.1% "), "\(table)")
     }
   }
+
+  @Test(arguments: Backend.allCases)
+  func aMeterForecastGoesOnAtItsRatePerDay(_ backend: Backend) throws {
+    let sandbox = try Sandbox(backend)
+    sandbox.environment["TALLY_NOW"] = Self.now
+    try sandbox.succeed(
+      "project", "add", "Power", "--frequency", "monthly", "--units", "kWh", "--kind", "meter",
+      "--goal", "300", "--goal-is", "at-most")
+    // 100 kWh over the 10 days from Feb 1 to Feb 11: 10 a day, so February's 29 days make 290
+    // (within 300: on track); (300 - 100) kWh over the 15.5 days left = 12.903... a day.
+    try sandbox.succeed("item", "add", "Power", "1000", "--at", "2024-02-01T00:00")
+    try sandbox.succeed("item", "add", "Power", "1100", "--at", "2024-02-11T00:00")
+    #expect(
+      try sandbox.succeed("goals", "--format", "csv").hasSuffix(
+        "Power,2024-02,300,at-most,100,33.3333333333333,290,12.9032258064516,on track\n"))
+  }
 }

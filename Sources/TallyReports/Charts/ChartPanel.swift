@@ -23,7 +23,7 @@ struct ChartPanel {
     let scaled =
       columns.flatMap { [$0.low, $0.high, $0.goal] }.compactMap { $0 }
     let scale = ChartScale(scaled, tickCount: isLarge ? 6 : 4, fromZero: series.isBars)
-    let tickLabels = scale.ticks.map(ChartScale.label)
+    let tickLabels = ChartScale.labels(scale.ticks)
     let widest = tickLabels.map(\.count).max() ?? 1
     let top = frame.y + (isLarge ? 46 : 40)
     let left = frame.x + 12 + Double(widest) * Self.characterWidth
@@ -81,7 +81,7 @@ struct ChartPanel {
     } else {
       drawLine(columns, into: &svg, x: x, y: y, columnWidth: columnWidth)
     }
-    drawGoal(columns, into: &svg, x: x, y: y, columnWidth: columnWidth)
+    drawGoal(columns, into: &svg, x: x, y: y, plot: plot)
     if !series.values.contains(where: { $0 != nil }) {
       svg +=
         "<text class=\"chart-label\" fill=\"#57606a\" text-anchor=\"middle\""
@@ -173,10 +173,11 @@ struct ChartPanel {
     if !dots.isEmpty { svg += "<g class=\"chart-dots\" fill=\"#2f6fbd\">\n\(dots)</g>\n" }
   }
 
-  /// The goal of each column as a dashed step line, labelled at its last level.
+  /// The goal of each column as a dashed step line, labelled above the plot's right end, in
+  /// the line of the axis title, where no bar reaches.
   private func drawGoal(
     _ columns: [ChartColumn], into svg: inout String, x: (Int) -> Double,
-    y: (Double) -> Double, columnWidth: Double
+    y: (Double) -> Double, plot: ChartFrame
   ) {
     var path = ""
     var previous: Double?
@@ -205,7 +206,7 @@ struct ChartPanel {
     svg +=
       "<text class=\"chart-goal-label\" fill=\"#9a4f00\" stroke=\"#ffffff\" stroke-width=\"3\""
       + " paint-order=\"stroke\" text-anchor=\"end\""
-      + " x=\"\(SVGText.number(lastGoal.end - 2))\" y=\"\(SVGText.number(y(lastGoal.amount) - 5))\">"
+      + " x=\"\(SVGText.number(plot.x + plot.width))\" y=\"\(SVGText.number(plot.y - 10))\">"
       + "\(SVGText.escape("\(words) \(number(lastGoal.amount))"))</text>\n"
   }
 

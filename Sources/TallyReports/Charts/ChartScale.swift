@@ -60,16 +60,29 @@ struct ChartScale: Equatable {
     upper > lower ? (value - lower) / (upper - lower) : 0
   }
 
+  /// The suffixes large labels take, with the size each stands for.
+  static let suffixes: [(suffix: String, size: Double)] = [
+    ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3),
+  ]
+
   /// A tick's label: round numbers print without float noise, and large ones with k, M, G
   /// or T when that is shorter.
   static func label(_ value: Double) -> String {
-    let magnitude = abs(value)
-    for (suffix, size) in [("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3)]
-    where magnitude >= size * 10 && magnitude < 1e15 {
-      let scaled = (value / size * 1000).rounded() / 1000
-      return AmountFormat.plain(scaled) + suffix
+    labels([value])[0]
+  }
+
+  /// The labels of an axis's ticks, in one notation: all with the suffix the largest takes
+  /// (`0`, `5k`, `10k`, not `5000` beside `10k`), or all plain.
+  static func labels(_ values: [Double]) -> [String] {
+    let largest = values.filter(\.isFinite).map(abs).max() ?? 0
+    let unit = suffixes.first { largest >= $0.size * 10 && largest < 1e15 }
+    return values.map { value in
+      if let unit, value != 0 {
+        let scaled = (value / unit.size * 1000).rounded() / 1000
+        return AmountFormat.plain(scaled) + unit.suffix
+      }
+      let rounded = Double(String(format: "%.12g", value)) ?? value
+      return AmountFormat.plain(rounded == 0 ? 0 : rounded)
     }
-    let rounded = Double(String(format: "%.12g", value)) ?? value
-    return AmountFormat.plain(rounded == 0 ? 0 : rounded)
   }
 }
