@@ -86,6 +86,18 @@ func chartReport(
     }
   }
 
+  @Test func oneAxisUsesOneNotation() throws {
+    let svg = try chart([chartReport([4_000, 12_000, 7_300], goal: 9_000)])
+    let ticks = svg.elements(classed: "chart-ticks").flatMap { $0.elements("text") }.map(\.text)
+    #expect(ticks == ["0", "2.5k", "5k", "7.5k", "10k", "12.5k"], "\(ticks)")
+    // The goal's label sits above the plot, higher than any bar's top.
+    let label = try #require(svg.elements(classed: "chart-goal-label").first)
+    let labelY = Double(label.attributes["y"] ?? "") ?? .infinity
+    let tops = svg.elements(classed: "chart-bars").flatMap { $0.elements("rect") }
+      .compactMap { Double($0.attributes["y"] ?? "") }
+    #expect(!tops.isEmpty && tops.allSatisfy { labelY < $0 }, "\(labelY) \(tops)")
+  }
+
   @Test func aGaugeDrawsALineAndNoBars() throws {
     let svg = try chart([chartReport([81.2, nil, 80.4, 79.9], kind: .gauge, units: "kg")])
     #expect(svg.elements(classed: "chart-bars").isEmpty)
