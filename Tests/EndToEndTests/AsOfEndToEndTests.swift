@@ -37,13 +37,7 @@ import Testing
   func report(_ sandbox: Sandbox, _ format: String, now: String, asOf: String?) throws -> String {
     var arguments = ["report", "Run", "--format", format]
     if let asOf { arguments += ["--as-of", asOf] }
-    var environment = sandbox.environment
-    environment["TALLY_NOW"] = now
-    let result = try sandbox.tally.run(arguments, environment: environment)
-    guard result.status == 0 else {
-      throw Sandbox.Failed(arguments: arguments, result: result)
-    }
-    return result.stdout
+    return try run(sandbox, arguments, now: now)
   }
 
   func run(_ sandbox: Sandbox, _ arguments: [String], now: String) throws -> String {
