@@ -2,17 +2,15 @@ import GRDB
 import TallyCore
 
 extension Database {
-  /// Sums the quarters `stale` names (and their days) again from the readings, and drops the
-  /// rollups of the projects it clears: what every write does before it commits, so that the
-  /// rollups always agree with the readings.
+  /// Sums the quarters `stale` names (and their days and weeks) again from the readings, and
+  /// drops the rollups of the projects it clears: what every write does before it commits, so
+  /// that the rollups always agree with the readings.
   func refreshRollups(_ stale: StaleRollups) throws {
     for project in stale.cleared {
       try dropRollups(of: project)
     }
     for project in stale.projects {
-      for run in stale.runs(of: project) {
-        try refreshRollups(of: project, quarters: run)
-      }
+      try refreshRollups(of: project, quarters: stale.runs(of: project))
     }
   }
 
@@ -37,146 +35,208 @@ extension Database {
       let quarter = RollupLevel.quarter
       try refreshRollups(
         of: ProjectID(rawValue: span[0]),
-        quarters: quarter.bucket(of: first)...quarter.bucket(of: last))
+        quarters: [quarter.bucket(of: first)...quarter.bucket(of: last)])
       done += span[1] as Int
       progress(Double(done) / Double(total))
     }
   }
 
   /// Takes away every rollup of `project`.
+  ///
+  /// Where no other project has any, each table is emptied whole: a `DELETE` without `WHERE`
+  /// frees its pages at once (SQLite's truncate optimization), where one with it visits each of
+  /// a million rows.
   func dropRollups(of project: ProjectID) throws {
-    try execute(
-      sql: "DELETE FROM reading_quarter WHERE project_id = ?; "
-        + "DELETE FROM reading_day WHERE project_id = ?",
-      arguments: [project.rawValue, project.rawValue])
+    for level in RollupLevel.allCases {
+      let table = RollupSQL.table(level)
+      let othersHaveSome =
+        try Bool.fetchOne(
+          self,
+          sql: """
+            SELECT EXISTS (SELECT 1 FROM \(table) WHERE project_id < ?)
+              OR EXISTS (SELECT 1 FROM \(table) WHERE project_id > ?)
+            """,
+          arguments: [project.rawValue, project.rawValue]) ?? true
+      if othersHaveSome {
+        try execute(
+          sql: "DELETE FROM \(table) WHERE project_id = ?", arguments: [project.rawValue])
+      } else {
+        try execute(sql: "DELETE FROM \(table)")
+      }
+    }
   }
 
-  /// Sums the quarters `run` of `project` again from its readings, then the days they lie in
-  /// from their quarters.
-  func refreshRollups(of project: ProjectID, quarters run: ClosedRange<Int64>) throws {
+  /// Sums the quarters `runs` (ascending and apart) of `project` again from its readings, the
+  /// days they lie in from their quarters, and the weeks those lie in from their days.
+  ///
+  /// Runs that lie a few readings apart are summed as one, the quarters between them too:
+  /// reading those few again costs less than the statements of another run (a million sparse
+  /// readings imported make hundreds of thousands of runs). Only the quarters that differ from
+  /// those stored are written. The days of the runs that share or touch days are summed once,
+  /// in the same pass, from the quarters summed and the stored quarters around them; the weeks
+  /// of all of them once at the end.
+  ///
+  /// - Parameters:
+  ///   - project: The project.
+  ///   - runs: The stale quarters.
+  ///   - gap: How many quarters apart runs are summed as one; by default as many as
+  ///     ``ReadingSpan/bridgedGap`` says (the figures are the same whatever it is).
+  /// - Throws: SQLite's error.
+  func refreshRollups(
+    of project: ProjectID, quarters runs: [ClosedRange<Int64>], bridgingGapsOf gap: Int64? = nil
+  ) throws {
+    guard !runs.isEmpty else { return }
+    // A project left without readings (an import undone) has no rollups.
+    guard let held = try readingSpan(of: project) else { return try dropRollups(of: project) }
+    let spans = runs.joinedRuns(acrossGapsOf: gap ?? held.bridgedGap)
+    let quarters = RollupWriter(db: self, level: .quarter, project: project)
+    let days = RollupWriter(db: self, level: .day, project: project)
+    var weeks: [ClosedRange<Int64>] = []
+    for group in spans.grouped(into: .day, of: .quarter) {
+      try days.delete(group.holding)
+      var fold = BucketFold(into: .day)
+      let dayQuarters = RollupLevel.quarter.buckets(in: group.holding, of: .day)
+      var next = dayQuarters.lowerBound
+      for span in group.runs {
+        if next < span.lowerBound {
+          try foldStored(.quarter, next...(span.lowerBound - 1), of: project, into: &fold, days)
+        }
+        try refreshQuarters(span, of: project, quarters) { quarter in
+          if let day = fold.add(quarter.figures, at: RollupLevel.quarter.start(of: quarter.bucket))
+          {
+            try days.store(day)
+          }
+        }
+        next = span.upperBound + 1
+      }
+      if next <= dayQuarters.upperBound {
+        try foldStored(.quarter, next...dayQuarters.upperBound, of: project, into: &fold, days)
+      }
+      if let last = fold.finish() { try days.store(last) }
+      weeks.append(RollupLevel.week.buckets(holding: group.holding, of: .day))
+    }
+    try quarters.flush()
+    try days.flush()
+    for run in weeks.joinedRuns() {
+      try refreshBuckets(.week, run, of: project)
+    }
+  }
+
+  /// Sums the quarters `run` of `project` again from its readings, handing each that holds
+  /// some to `body`, and writes with `write` those that differ from the stored ones.
+  private func refreshQuarters(
+    _ run: ClosedRange<Int64>, of project: ProjectID, _ write: RollupWriter,
+    _ body: (BucketFigures) throws -> Void
+  ) throws {
+    var stored = StoredBuckets(db: self, level: .quarter, project: project, run: run)
+    var settled = run.lowerBound - 1
+    try foldReadings(run, of: project) { quarter in
+      var unchanged = false
+      while let old = try stored.next(upTo: quarter.bucket) {
+        if old.bucket < quarter.bucket {
+          try write.delete(bucket: old.bucket)
+        } else {
+          unchanged = old.isIdentical(to: quarter)
+        }
+      }
+      if !unchanged { try write.store(quarter) }
+      settled = quarter.bucket
+      try body(quarter)
+    }
+    // The stored quarters after the last that holds readings hold none now.
+    if settled < run.upperBound, stored.mayHoldMore {
+      try write.delete((settled + 1)...run.upperBound)
+    }
+  }
+
+  /// How many readings `project` holds (as counted before the write, if the write counts them
+  /// after) and the quarters of its first and last; `nil` when it holds none.
+  private func readingSpan(of project: ProjectID) throws -> ReadingSpan? {
+    let row = try Row.fetchOne(
+      cachedStatement(
+        sql: """
+          SELECT reading_count, (SELECT MIN(timestamp) FROM reading WHERE project_id = project.id),
+            (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
+          FROM project WHERE id = ?
+          """),
+      arguments: [project.rawValue])
+    guard let row, let first: Int64 = row[1], let last: Int64 = row[2] else { return nil }
     let quarter = RollupLevel.quarter
-    var quarters = BucketFold(into: .quarter)
-    let write = try RollupWriter(db: self, level: .quarter, project: project)
-    try write.delete(run)
+    return ReadingSpan(
+      count: row[0] ?? 0, quarters: quarter.bucket(of: first)...quarter.bucket(of: last))
+  }
+
+  /// Adds up the readings of `project` in the quarters `run`, in time order, handing each
+  /// quarter that holds some to `body`.
+  private func foldReadings(
+    _ run: ClosedRange<Int64>, of project: ProjectID, _ body: (BucketFigures) throws -> Void
+  ) throws {
+    let quarter = RollupLevel.quarter
+    var fold = BucketFold(into: .quarter)
     try RawStatement(self, RollupSQL.readingsInOrder).using { readings in
       readings.bind(
         project.rawValue, quarter.start(of: run.lowerBound), quarter.start(of: run.upperBound + 1))
       while try readings.step() {
-        if let done = quarters.add(readings.double(1), at: readings.int64(0)) {
-          try write.insert(done)
+        if let done = fold.add(readings.double(1), at: readings.int64(0)) { try body(done) }
+      }
+    }
+    if let last = fold.finish() { try body(last) }
+  }
+
+  /// Adds the stored buckets `run` of `level` of `project` into `fold`, writing the buckets
+  /// it closes with `write`.
+  private func foldStored(
+    _ level: RollupLevel, _ run: ClosedRange<Int64>, of project: ProjectID,
+    into fold: inout BucketFold, _ write: RollupWriter
+  ) throws {
+    try RawStatement(self, RollupSQL.stored(level)).using { statement in
+      statement.bind(project.rawValue, run.lowerBound, run.upperBound)
+      while try statement.step() {
+        if let done = fold.add(
+          RollupSQL.figures(statement), at: level.start(of: statement.int64(0)))
+        {
+          try write.store(done)
         }
       }
     }
-    if let last = quarters.finish() { try write.insert(last) }
-
-    let days = RollupLevel.day.buckets(holding: run, of: .quarter)
-    try refreshBuckets(.day, days, of: project)
-    try refreshBuckets(.week, RollupLevel.week.buckets(holding: days, of: .day), of: project)
   }
 
   /// Adds up the buckets `run` of `level` (days or weeks) of `project` again from the next
-  /// smaller level's.
+  /// smaller level's, which must be stored.
   private func refreshBuckets(
     _ level: RollupLevel, _ run: ClosedRange<Int64>, of project: ProjectID
   ) throws {
     guard let smaller = level.smaller else { return }
     var fold = BucketFold(into: level)
-    let write = try RollupWriter(db: self, level: level, project: project)
+    let write = RollupWriter(db: self, level: level, project: project)
     try write.delete(run)
-    let parts = smaller.buckets(in: run, of: level)
-    try RawStatement(self, RollupSQL.stored(smaller)).using { statement in
-      statement.bind(project.rawValue, parts.lowerBound, parts.upperBound)
-      while try statement.step() {
-        if let done = fold.add(
-          RollupSQL.figures(statement), at: smaller.start(of: statement.int64(0)))
-        {
-          try write.insert(done)
-        }
-      }
-    }
-    if let last = fold.finish() { try write.insert(last) }
+    try foldStored(smaller, smaller.buckets(in: run, of: level), of: project, into: &fold, write)
+    if let last = fold.finish() { try write.store(last) }
+    try write.flush()
   }
 }
 
-/// Writes the stored figures of one project at one level.
-private struct RollupWriter {
-  let deleteRun: RawStatement
-  let insertBucket: RawStatement
-  let project: Int64
-
-  init(db: Database, level: RollupLevel, project: ProjectID) throws {
-    let table = RollupSQL.table(level)
-    let column = RollupSQL.column(level)
-    deleteRun = try RawStatement(
-      db, "DELETE FROM \(table) WHERE project_id = ? AND \(column) BETWEEN ? AND ?")
-    insertBucket = try RawStatement(
-      db,
-      """
-      INSERT INTO \(table) (project_id, \(column), count, total, smallest, largest)
-      VALUES (?, ?, ?, ?, ?, ?)
-      """)
-    self.project = project.rawValue
-  }
-
-  func delete(_ run: ClosedRange<Int64>) throws {
-    try deleteRun.using { statement in
-      statement.bind(project, run.lowerBound, run.upperBound)
-      try statement.run()
-    }
-  }
-
-  func insert(_ bucket: BucketFigures) throws {
-    try insertBucket.using { statement in
-      let figures = bucket.figures
-      statement.bind(project, bucket.bucket, Int64(figures.count))
-      statement.bind(figures.sum, at: 4)
-      // A stored bucket holds readings: it has a smallest and a largest.
-      statement.bind(figures.min ?? 0, at: 5)
-      statement.bind(figures.max ?? 0, at: 6)
-      try statement.run()
-    }
+extension BucketFigures {
+  /// Whether `other` is the same bucket with the same figures to the last bit (`==` takes
+  /// -0 for 0).
+  fileprivate func isIdentical(to other: BucketFigures) -> Bool {
+    bucket == other.bucket && figures.count == other.figures.count
+      && figures.sum.bitPattern == other.figures.sum.bitPattern
+      && figures.min?.bitPattern == other.figures.min?.bitPattern
+      && figures.max?.bitPattern == other.figures.max?.bitPattern
   }
 }
 
-extension Database {
-  /// Where `project`'s stored rollups first differ from its readings, if they do: its
-  /// readings are added up again, in one pass, and compared with the stored quarters and days.
-  func rollupDifference(of project: ProjectID) throws -> RollupDifference? {
-    var quarters = BucketFold(into: .quarter)
-    let readings = try Row.fetchCursor(
-      cachedStatement(sql: RollupSQL.readingsInOrder),
-      arguments: [project.rawValue, Int64.min, Int64.max])
-    var countedQuarters: [BucketFigures] = []
-    while let reading = try readings.next() {
-      if let done = quarters.add(reading[1] as Double, at: reading[0] as Int64) {
-        countedQuarters.append(done)
-      }
-    }
-    if let last = quarters.finish() { countedQuarters.append(last) }
-    func folded(_ parts: [BucketFigures], of smaller: RollupLevel, into level: RollupLevel)
-      -> [BucketFigures]
-    {
-      var fold = BucketFold(into: level)
-      var buckets: [BucketFigures] = []
-      for part in parts {
-        if let done = fold.add(part.figures, at: smaller.start(of: part.bucket)) {
-          buckets.append(done)
-        }
-      }
-      if let last = fold.finish() { buckets.append(last) }
-      return buckets
-    }
-    let countedDays = folded(countedQuarters, of: .quarter, into: .day)
-    let countedWeeks = folded(countedDays, of: .day, into: .week)
-    func stored(_ level: RollupLevel) throws -> [BucketFigures] {
-      try Row.fetchAll(
-        cachedStatement(sql: RollupSQL.stored(level)),
-        arguments: [project.rawValue, Int64.min, Int64.max]
-      ).map(RollupSQL.figures)
-    }
-    return RollupDifference.first([
-      (.quarter, try stored(.quarter), countedQuarters), (.day, try stored(.day), countedDays),
-      (.week, try stored(.week), countedWeeks),
-    ])
+/// How many readings a project holds and the quarters from its first to its last.
+private struct ReadingSpan {
+  var count: Int64
+  var quarters: ClosedRange<Int64>
+
+  /// How many quarters apart two stale runs may lie and be summed as one: as many as hold
+  /// about sixteen readings, by how many there are over how long (all of them when the count
+  /// is 0: an import into an empty project has not counted its own readings yet).
+  var bridgedGap: Int64 {
+    guard count > 0 else { return .max }
+    return 16 * Int64(quarters.count) / count
   }
 }

@@ -23,6 +23,11 @@ struct RawStatement {
     }
   }
 
+  /// Makes the statement ready to be bound and run again.
+  func reset() {
+    sqlite3_reset(handle)
+  }
+
   /// Binds a number to parameter `index` (from 1).
   func bind(_ value: Double, at index: Int32) {
     sqlite3_bind_double(handle, index, value)
