@@ -75,7 +75,8 @@ extension Session {
     case .startTimer(let title):
       messages.status(try perform(.startTimer(try project(titled: title).id, at: now)))
     case .stopTimer(let title, let note):
-      messages.status(try perform(.stopTimer(try project(titled: title).id, note: note, at: now)))
+      messages.status(
+        try perform(.stopTimer(try project(titled: title).id, note: note, at: now, zone: zone)))
     case .cancelTimer(let title):
       messages.status(try perform(.cancelTimer(try project(titled: title).id, at: now)))
     case .showTimers(let format):
