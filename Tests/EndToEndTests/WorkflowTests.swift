@@ -99,8 +99,10 @@ import Testing
 
     let log = try sandbox.succeed("log", "--limit", "3")
     #expect(log.contains("Deleted project Work hours and its 1 reading(s) (undone)"))
-    #expect(log.contains("Changed project Work hours (undone)"))
-    #expect(log.contains("Changed reading 1 of Hours\n"))
+    #expect(
+      log.contains(
+        "Changed project Work hours: title 'Hours' → 'Work hours', units '' → 'h' (undone)"))
+    #expect(log.contains("Changed reading 1 of Hours: amount 2 → -2.5, note (none) → 'fixed'\n"))
 
     try sandbox.succeed("item", "delete", "1", "--yes")
     #expect(try sandbox.succeed("export") == "project,timestamp,amount,note\n")

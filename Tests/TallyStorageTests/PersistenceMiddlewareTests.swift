@@ -150,7 +150,9 @@ import Testing
     let store = try makeStore(database)
     #expect(store.state.timer(for: id)?.startedAt == start)
     let stop = Timestamp(secondsSince1970: 1_700_000_000 + 150 * 60)
-    #expect(store.request(.stopTimer(id, at: stop)) == nil)
+    // 22:13 to 00:43 in UTC; within one day in New York (17:13 to 19:43), so one reading.
+    let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
+    #expect(store.request(.stopTimer(id, at: stop, zone: newYork)) == nil)
     #expect(store.state.status == "Stopped the timer for Work after 2:30 (h:mm): recorded 150 min")
     #expect(store.state.stored.timers.isEmpty)
     var readings: [Reading] = []

@@ -85,22 +85,44 @@ struct ReferenceModel: Equatable {
     case .startTimer(let id, let at):
       guard data.projects[id] != nil, data.timers[id] == nil else { return false }
       data.timers[id] = at
-    case .stopTimer(let id, let note, let at):
+    case .stopTimer(let id, let note, let at, _):
       guard let project = data.projects[id], let start = data.timers.removeValue(forKey: id)
       else { return false }
-      lastReadingID += 1
-      let readingID = ReadingID(rawValue: lastReadingID)
-      // Whole seconds, in the project's unit of time (hours unless minutes or seconds).
-      let seconds = (Double(at.microsecondsSince1970 - start.microsecondsSince1970) / 1e6).rounded()
+      // Whole seconds, in the project's unit of time (hours unless minutes or seconds), one
+      // reading per UTC day: the cut at each midnight rounded to the second from the start.
       let unit: Double =
         switch project.units {
         case "min": 60
         case "s": 1
         default: 3_600
         }
-      data.readings[readingID] = Reading(
-        id: readingID, projectID: id, amount: seconds / unit, timestamp: start,
-        note: note ?? "timer")
+      let day: Int64 = 86_400_000_000
+      let from = start.microsecondsSince1970
+      let to = at.microsecondsSince1970
+      func roundedSeconds(_ microseconds: Int64) -> Int64 {
+        Int64((Double(microseconds) / 1e6).rounded())
+      }
+      var cuts = [from]
+      var midnight = (from / day + (from % day > 0 ? 1 : 0)) * day
+      if midnight == from { midnight += day }
+      while midnight < to {
+        cuts.append(midnight)
+        midnight += day
+      }
+      cuts.append(to)
+      var parts: [(Int64, Int64)] = []
+      for index in 0..<(cuts.count - 1) {
+        let seconds = roundedSeconds(cuts[index + 1] - from) - roundedSeconds(cuts[index] - from)
+        if seconds > 0 { parts.append((cuts[index], seconds)) }
+      }
+      if parts.isEmpty { parts = [(from, roundedSeconds(to - from))] }
+      for (partStart, seconds) in parts {
+        lastReadingID += 1
+        let readingID = ReadingID(rawValue: lastReadingID)
+        data.readings[readingID] = Reading(
+          id: readingID, projectID: id, amount: Double(seconds) / unit,
+          timestamp: Timestamp(microsecondsSince1970: partStart), note: note ?? "timer")
+      }
       data.projects[id]?.updatedAt = at
     case .cancelTimer(let id, _):
       guard data.projects[id] != nil, data.timers.removeValue(forKey: id) != nil else {

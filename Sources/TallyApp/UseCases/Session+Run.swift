@@ -75,21 +75,22 @@ extension Session {
     case .startTimer(let title):
       messages.status(try perform(.startTimer(try project(titled: title).id, at: now)))
     case .stopTimer(let title, let note):
-      messages.status(try perform(.stopTimer(try project(titled: title).id, note: note, at: now)))
+      messages.status(
+        try perform(.stopTimer(try project(titled: title).id, note: note, at: now, zone: zone)))
     case .cancelTimer(let title):
       messages.status(try perform(.cancelTimer(try project(titled: title).id, at: now)))
-    case .showTimers:
-      showTimers()
+    case .showTimers(let format):
+      showTimers(format)
     case .undo:
       messages.status(try perform(.undo(at: now)))
     case .redo:
       messages.status(try perform(.redo(at: now)))
-    case .showLog(let limit):
-      try showLog(limit: limit)
+    case .showLog(let limit, let format):
+      try showLog(limit: limit, format)
     case .importFile(let request):
       return try importFile(request)
-    case .listImports:
-      try listImports()
+    case .listImports(let format):
+      try listImports(format)
     case .undoImport(let id):
       messages.status(try perform(.undoImport(id, at: now)))
     case .report(let request):

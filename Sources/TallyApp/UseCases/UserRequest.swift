@@ -33,12 +33,15 @@ public enum UserRequest {
   case startTimer(project: String)
   case stopTimer(project: String, note: String?)
   case cancelTimer(project: String)
-  case showTimers
+  /// The running timers.
+  case showTimers(ListFormat = .table)
   case undo
   case redo
-  case showLog(limit: Int)
+  /// The latest `limit` changes, newest first, with the values edits changed.
+  case showLog(limit: Int, ListFormat = .table)
   case importFile(ImportFileRequest)
-  case listImports
+  /// The imports, newest first.
+  case listImports(ListFormat = .table)
   case undoImport(ImportBatchID)
   case report(ReportRequest)
   case export(ExportFormat)

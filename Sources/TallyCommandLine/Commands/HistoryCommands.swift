@@ -31,16 +31,18 @@ struct RedoCommand: TallyCommand {
 struct LogCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "log", abstract: "List the recent changes, newest first.")
-  static let syntax = CommandSyntax(options: [.value("--limit")])
+  static let syntax = CommandSyntax(
+    options: [.value("--limit"), .value("--format", values: ListFormat.allValueStrings)])
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "How many changes to show.") var limit = 20
+  @Option(help: "table, csv or json.") var format: ListFormat = .table
 
   func validate() throws {
     guard limit > 0 else { throw ValidationError("--limit must be more than 0") }
   }
 
   func request() -> UserRequest {
-    .showLog(limit: limit)
+    .showLog(limit: limit, format)
   }
 }

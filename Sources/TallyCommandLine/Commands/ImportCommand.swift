@@ -27,12 +27,14 @@ struct ImportCommand: ParsableCommand {
   struct List: TallyCommand {
     static let configuration = CommandConfiguration(
       commandName: "list", abstract: "List the imports, newest first.")
-    static let syntax = CommandSyntax()
+    static let syntax = CommandSyntax(
+      options: [.value("--format", values: ListFormat.allValueStrings)])
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "table, csv or json.") var format: ListFormat = .table
 
     func request() -> UserRequest {
-      .listImports
+      .listImports(format)
     }
   }
 

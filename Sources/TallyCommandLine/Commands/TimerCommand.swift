@@ -60,12 +60,14 @@ struct TimerCommand: ParsableCommand {
   struct Status: TallyCommand {
     static let configuration = CommandConfiguration(
       commandName: "status", abstract: "Show the running timers.")
-    static let syntax = CommandSyntax()
+    static let syntax = CommandSyntax(
+      options: [.value("--format", values: ListFormat.allValueStrings)])
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "table, csv or json.") var format: ListFormat = .table
 
     func request() -> UserRequest {
-      .showTimers
+      .showTimers(format)
     }
   }
 }

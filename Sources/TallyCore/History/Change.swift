@@ -66,12 +66,24 @@ public struct JournalEntry: Equatable, Sendable {
   public var description: String
   /// Whether it has been undone (and can be redone).
   public var isUndone: Bool
+  /// Who made it, on a shared server (the role); `nil` on SQLite.
+  public var user: String?
+  /// Whether someone else made it (on a shared server), so that people are told who.
+  public var isSomeoneElses: Bool
+  /// The values it edited in place, before and after (see ``ValueEdit``).
+  public var edits: [ValueEdit]
 
   /// Creates a journal entry.
-  public init(id: Int64, at: Timestamp, description: String, isUndone: Bool) {
+  public init(
+    id: Int64, at: Timestamp, description: String, isUndone: Bool, user: String? = nil,
+    isSomeoneElses: Bool = false, edits: [ValueEdit] = []
+  ) {
     self.id = id
     self.at = at
     self.description = description
     self.isUndone = isUndone
+    self.user = user
+    self.isSomeoneElses = isSomeoneElses
+    self.edits = edits
   }
 }

@@ -22,8 +22,8 @@ extension Request {
     case .editReading(let id, let edit, let at):
       if let amount = edit.amount { try Self.checkAmount(amount) }
       return .editReading(id, edit, at: at)
-    case .stopTimer(let id, let note, let at):
-      return .stopTimer(id, note: Self.cleanedNote(note), at: at)
+    case .stopTimer(let id, let note, let at, let zone):
+      return .stopTimer(id, note: Self.cleanedNote(note), at: at, zone: zone)
     case .importReadings(var job, let at):
       if case .create(let project) = job.target { job.target = .create(try project.validated()) }
       return .importReadings(job, at: at)

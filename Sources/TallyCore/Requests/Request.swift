@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A change a person asks for: it reaches the database first and the state only once written.
 ///
 /// Requests carry the time they were made (`at`), so that nothing downstream reads a clock.
@@ -11,8 +13,9 @@ public enum Request: Equatable, Sendable {
   case editReading(ReadingID, ReadingEdit, at: Timestamp)
   case deleteReading(ReadingID, at: Timestamp)
   case startTimer(ProjectID, at: Timestamp)
-  /// Stops the timer and records the elapsed time, with the note given or "timer".
-  case stopTimer(ProjectID, note: String? = nil, at: Timestamp)
+  /// Stops the timer and records the elapsed time, with the note given or "timer": one
+  /// reading per day of `zone` that the run touched.
+  case stopTimer(ProjectID, note: String? = nil, at: Timestamp, zone: TimeZone = .gmt)
   /// Stops the timer and records nothing.
   case cancelTimer(ProjectID, at: Timestamp)
   /// Takes out the readings an import brought in.

@@ -1,3 +1,5 @@
+import Foundation
+
 extension ChangePlan {
   /// A timer for a total project that has none running.
   static func startTimer(_ id: ProjectID, at: Timestamp, in db: some StoredFacts) throws
@@ -29,23 +31,54 @@ extension ChangePlan {
       change: .startTimer(RunningTimer(projectID: id, startedAt: at)), message: message)
   }
 
-  /// The running timer stopped at `at`, and a reading of the time it ran.
+  /// The running timer stopped at `at`, and a reading of the time it ran on each day of
+  /// `zone` it touched (see ``RunningTimer/days(until:in:)``), all with the same note, as
+  /// one change.
+  ///
+  /// A project that is no total any more (its kind changed while the timer ran) gets one
+  /// reading, as a meter's dial or a gauge's level is not cut into days.
   static func stopTimer(
-    _ id: ProjectID, note: String?, at: Timestamp, in db: some StoredFacts
+    _ id: ProjectID, note: String?, at: Timestamp, zone: TimeZone, in db: some StoredFacts
   ) throws -> ChangePlan {
     let (project, timer) = try runningTimer(of: id, stoppedAt: at, in: db)
-    let reading = Reading(
-      id: ReadingID(rawValue: try db.nextID(of: .reading)), projectID: id,
-      amount: timer.elapsed(until: at, units: project.units), timestamp: timer.startedAt,
-      note: note ?? "timer")
-    try MeterRule.checkAdding(reading, to: project, in: db)
+    let parts =
+      project.kind == .total
+      ? timer.days(until: at, in: zone)
+      : [RunningTimer.DayPart(start: timer.startedAt, seconds: timer.elapsedSeconds(until: at))]
+    let unit = TimeUnit(units: project.units).seconds
+    let ids = try db.nextIDs(of: .reading, count: parts.count)
+    let readings = zip(ids, parts).map { id, part in
+      Reading(
+        id: ReadingID(rawValue: id), projectID: project.id,
+        amount: Double(part.seconds) / unit, timestamp: part.start, note: note ?? "timer")
+    }
+    for reading in readings { try MeterRule.checkAdding(reading, to: project, in: db) }
+    func recorded(_ reading: Reading) -> String {
+      TimeUnit(naming: project.units) == nil
+        ? "\(AmountFormat.plain(reading.amount)) hours" : amount(reading, project)
+    }
+    var message =
+      "Stopped the timer for \(project.title) after "
+      + "\(Duration.clock(timer.elapsedSeconds(until: at))) (h:mm): recorded "
+    if readings.count == 1, let reading = readings.first {
+      message += recorded(reading)
+    } else {
+      message +=
+        "\(readings.count) readings, one per day it ran: "
+        + readings.map { "\(recorded($0)) on \(Self.day($0.timestamp, in: zone))" }
+        .joined(separator: ", ")
+    }
     return ChangePlan(
-      change: .batch([.stopTimer(timer), .insertReadings([reading]), touch(project, at: at)]),
-      message:
-        "Stopped the timer for \(project.title) after "
-        + "\(Duration.clock(timer.elapsedSeconds(until: at))) (h:mm): recorded "
-        + (TimeUnit(naming: project.units) == nil
-          ? "\(AmountFormat.plain(reading.amount)) hours" : amount(reading, project)))
+      change: .batch([.stopTimer(timer), .insertReadings(readings), touch(project, at: at)]),
+      message: message)
+  }
+
+  /// `2024-03-01`: the day of `zone` that holds `instant`.
+  private static func day(_ instant: Timestamp, in zone: TimeZone) -> String {
+    let (civil, _) = CivilTime.of(instant, in: zone)
+    let month = civil.month < 10 ? "0\(civil.month)" : "\(civil.month)"
+    let day = civil.day < 10 ? "0\(civil.day)" : "\(civil.day)"
+    return "\(civil.year)-\(month)-\(day)"
   }
 
   /// The running timer stopped at `at`, recording nothing.

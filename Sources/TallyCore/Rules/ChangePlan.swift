@@ -34,7 +34,8 @@ public struct ChangePlan: Equatable, Sendable {
     case .editReading(let id, let edit, let at): try editReading(id, edit, at: at, in: db)
     case .deleteReading(let id, let at): try deleteReading(id, at: at, in: db)
     case .startTimer(let id, let at): try startTimer(id, at: at, in: db)
-    case .stopTimer(let id, let note, let at): try stopTimer(id, note: note, at: at, in: db)
+    case .stopTimer(let id, let note, let at, let zone):
+      try stopTimer(id, note: note, at: at, zone: zone, in: db)
     case .cancelTimer(let id, let at): try cancelTimer(id, at: at, in: db)
     case .undoImport(let id, let at): try undoImport(id, at: at, in: db)
     case .undo, .redo, .importReadings:

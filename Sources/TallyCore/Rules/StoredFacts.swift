@@ -27,6 +27,18 @@ public protocol StoredFacts: StoredReadingOrder {
   func importBatches(of project: ProjectID, sha256: String) throws -> [ImportBatch]
   /// The id the next new row of `kind` gets.
   func nextID(of kind: NewRowKind) throws -> Int64
+  /// The ids the next `count` new rows of `kind` get, all different (a timer that ran across
+  /// midnight records a reading per day).
+  func nextIDs(of kind: NewRowKind, count: Int) throws -> [Int64]
+}
+
+extension StoredFacts {
+  /// Consecutive ids from ``nextID(of:)``: right where ids are the largest used plus one, as
+  /// they are within one SQLite transaction.
+  public func nextIDs(of kind: NewRowKind, count: Int) throws -> [Int64] {
+    let first = try nextID(of: kind)
+    return (0..<Int64(max(0, count))).map { first + $0 }
+  }
 }
 
 /// The kinds of rows whose ids the rules assign before writing them.

@@ -8,6 +8,8 @@ final class PostgresFacts: StoredFacts {
   /// The ids drawn in this transaction: the rules ask for the next id more than once and must
   /// get the same answer (a sequence would give a new one each time).
   private var drawn: [NewRowKind: Int64] = [:]
+  /// The runs of ids drawn in this transaction, likewise.
+  private var drawnRuns: [NewRowKind: [Int64]] = [:]
 
   init(_ session: PostgresSession) {
     self.session = session
@@ -92,6 +94,19 @@ final class PostgresFacts: StoredFacts {
       WHERE project_id = \(project.rawValue) AND sha256 = \(sha256)
       """
     ).map(PostgresRows.importBatch)
+  }
+
+  /// `count` ids drawn from the sequence, which others draw from too: they need not be
+  /// consecutive.
+  func nextIDs(of kind: NewRowKind, count: Int) throws -> [Int64] {
+    guard count > 1 else { return count == 1 ? [try nextID(of: kind)] : [] }
+    if let ids = drawnRuns[kind], ids.count == count { return ids }
+    let sequence = "\(kind.rawValue)_id_seq"
+    let ids = try session.rows(
+      "SELECT nextval(\(sequence)::regclass) FROM generate_series(1, \(Int64(count)))"
+    ).map { try $0.decode(Int64.self) }
+    drawnRuns[kind] = ids
+    return ids
   }
 
   func nextID(of kind: NewRowKind) throws -> Int64 {

@@ -116,16 +116,18 @@ extension PostgresStorage {
     try read(doing: "read the journal") { session in
       try session.rows(
         """
-        SELECT id, at, description, undone, user_name FROM journal
+        SELECT id, at, description, undone, user_name, change FROM journal
         ORDER BY id DESC LIMIT \(Int64(limit))
         """
       ).map { row in
-        let (id, at, description, undone, person) = try row.decode(
-          (Int64, Int64, String, Bool, String).self)
+        let (id, at, description, undone, person, change) = try row.decode(
+          (Int64, Int64, String, Bool, String, String).self)
+        // An entry whose change cannot be read lists no edits; `tally check` names it.
+        let edits = (try? JSONDecoder().decode(Change.self, from: Data(change.utf8)))
+          .map(ValueEdit.edits(of:))
         return JournalEntry(
-          id: id, at: Timestamp(microsecondsSince1970: at),
-          description: person == user ? description : "\(person): \(description)",
-          isUndone: undone)
+          id: id, at: Timestamp(microsecondsSince1970: at), description: description,
+          isUndone: undone, user: person, isSomeoneElses: person != user, edits: edits ?? [])
       }
     }
   }

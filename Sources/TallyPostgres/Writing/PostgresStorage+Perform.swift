@@ -51,7 +51,7 @@ extension PostgresStorage {
         message = "Redid: \(entry.description)"
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
-        .startTimer(_, let at), .stopTimer(_, _, let at), .cancelTimer(_, let at),
+        .startTimer(_, let at), .stopTimer(_, _, let at, _), .cancelTimer(_, let at),
         .undoImport(_, let at), .importReadings(_, let at):
         let plan = try ChangePlan.plan(request, in: writer.facts)
         try writer.applyKeepingCounters(plan.change)

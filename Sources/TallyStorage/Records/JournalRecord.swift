@@ -34,9 +34,11 @@ struct JournalRecord: Codable, FetchableRecord, PersistableRecord {
     }
   }
 
+  /// The entry for `tally log`; an entry whose change cannot be read lists no edits
+  /// (`tally check` names it).
   var entry: JournalEntry {
     JournalEntry(
       id: id ?? 0, at: Timestamp(microsecondsSince1970: at), description: description,
-      isUndone: undone)
+      isUndone: undone, edits: (try? decodedChange()).map(ValueEdit.edits(of:)) ?? [])
   }
 }

@@ -40,7 +40,7 @@ extension TallyDatabase {
         message = "Redid: \(entry.description)"
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
-        .startTimer(_, let at), .stopTimer(_, _, let at), .cancelTimer(_, let at),
+        .startTimer(_, let at), .stopTimer(_, _, let at, _), .cancelTimer(_, let at),
         .undoImport(_, let at), .importReadings(_, let at):
         let plan = try ChangePlan.plan(request, in: SQLiteFacts(db: db))
         try db.applyKeepingCounters(plan.change)

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// A timer that runs across midnight records a reading per day it touched, as one change.
+@Suite struct TimerAcrossMidnightTests {
+  @Test(arguments: Backend.allCases) func aReadingPerDayUndoneAndRedoneAsOne(_ backend: Backend)
+    throws
+  {
+    let sandbox = try Sandbox(backend)
+    try sandbox.succeed("project", "add", "Writing", "--frequency", "daily", "--units", "min")
+    try sandbox.succeed("timer", "start", "Writing", now: "2024-03-01T23:30:00Z")
+    let stop = try sandbox.run(
+      "timer", "stop", "Writing", "--note", "draft", now: "2024-03-02T01:15:00Z")
+    #expect(stop.status == 0)
+    #expect(
+      stop.stderr
+        == "Stopped the timer for Writing after 1:45 (h:mm): recorded 2 readings, one per day "
+        + "it ran: 30 min on 2024-03-01, 75 min on 2024-03-02\n")
+    let readings = """
+      id,timestamp,amount,note
+      1,2024-03-01T23:30:00+00:00,30,draft
+      2,2024-03-02T00:00:00+00:00,75,draft
+
+      """
+    #expect(try sandbox.succeed("item", "list", "Writing", "--format", "csv") == readings)
+    #expect(
+      try sandbox.succeed("report", "Writing", "--period", "daily", "--format", "csv") == """
+        project,period,count,sum,min,max,mean
+        Writing,2024-03-01,1,30,30,30,30
+        Writing,2024-03-02,1,75,75,75,75
+
+        """)
+    try sandbox.succeed("undo", now: "2024-03-02T02:00:00Z")
+    #expect(
+      try sandbox.succeed("item", "list", "Writing", "--format", "csv")
+        == "id,timestamp,amount,note\n")
+    #expect(
+      try sandbox.succeed("timer", "status", "--format", "csv", now: "2024-03-02T02:00:00Z") == """
+        project,started_at,elapsed_seconds
+        Writing,2024-03-01T23:30:00+00:00,9000
+
+        """)
+    try sandbox.succeed("redo", now: "2024-03-02T02:00:00Z")
+    #expect(try sandbox.succeed("item", "list", "Writing", "--format", "csv") == readings)
+    #expect(
+      try sandbox.succeed("timer", "status", "--format", "csv")
+        == "project,started_at,elapsed_seconds\n")
+  }
+
+  /// New York's spring-forward day, 10 March 2024, has 23 hours: 22:00 on the 9th to 01:00 on
+  /// the 11th is 2 + 23 + 1 = 26 hours.
+  @Test(arguments: Backend.allCases) func daysAreTheZonesAcrossADaylightSavingChange(
+    _ backend: Backend
+  ) throws {
+    let sandbox = try Sandbox(backend)
+    try sandbox.succeed("project", "add", "Watch", "--frequency", "daily", "--units", "h")
+    try sandbox.succeed(
+      "--tz", "America/New_York", "timer", "start", "Watch", now: "2024-03-10T03:00:00Z")
+    let message = try sandbox.run(
+      "--tz", "America/New_York", "timer", "stop", "Watch", now: "2024-03-11T05:00:00Z"
+    ).stderr
+    #expect(
+      message
+        == "Stopped the timer for Watch after 26:00 (h:mm): recorded 3 readings, one per day "
+        + "it ran: 2 h on 2024-03-09, 23 h on 2024-03-10, 1 h on 2024-03-11\n")
+    #expect(
+      try sandbox.succeed(
+        "--tz", "America/New_York", "item", "list", "Watch", "--format", "csv") == """
+          id,timestamp,amount,note
+          1,2024-03-09T22:00:00-05:00,2,timer
+          2,2024-03-10T00:00:00-05:00,23,timer
+          3,2024-03-11T00:00:00-04:00,1,timer
+
+          """)
+    // In UTC the same run is one day: 03:00 on the 10th to 05:00 on the 11th is 21 + 5 hours.
+    try sandbox.succeed("undo")
+    try sandbox.succeed("undo")
+    try sandbox.succeed("timer", "start", "Watch", now: "2024-03-10T03:00:00Z")
+    try sandbox.succeed("timer", "stop", "Watch", now: "2024-03-11T05:00:00Z")
+    #expect(
+      try sandbox.succeed("report", "Watch", "--period", "daily", "--format", "csv") == """
+        project,period,count,sum,min,max,mean
+        Watch,2024-03-10,1,21,21,21,21
+        Watch,2024-03-11,1,5,5,5,5
+
+        """)
+  }
+
+  @Test func aTimerWithinADayOrStoppedAtMidnightMakesOneReading() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Read", "--frequency", "daily", "--units", "h")
+    try sandbox.succeed("timer", "start", "Read", now: "2024-03-01T22:00:00Z")
+    #expect(
+      try sandbox.run("timer", "stop", "Read", now: "2024-03-02T00:00:00Z").stderr
+        == "Stopped the timer for Read after 2:00 (h:mm): recorded 2 h\n")
+    #expect(
+      try sandbox.succeed("item", "list", "Read", "--format", "csv")
+        == "id,timestamp,amount,note\n1,2024-03-01T22:00:00+00:00,2,timer\n")
+  }
+}
