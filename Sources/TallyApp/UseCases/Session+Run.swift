@@ -53,22 +53,23 @@ extension Session {
       messages.status(try perform(.editProject(project.id, edit, at: now)))
     case .deleteProject(let title, let confirmed):
       try deleteProject(titled: title, confirmed: confirmed)
-    case .addReading(let title, let amount, let at, let note, let reset):
+    case .addReading(let title, let amount, let at, let note, let reset, let tags):
       let project = try project(titled: title)
       let reading = NewReading(
         projectID: project.id, amount: amount, timestamp: try timestamp(at, for: "--at"),
-        note: note, isReset: reset)
+        note: note, isReset: reset, tags: tags)
       messages.status(try perform(.addReading(reading, at: now)))
-    case .listReadings(let title, let range, let format):
-      try listReadings(of: title, range, format)
+    case .listReadings(let title, let range, let format, let filter):
+      try listReadings(of: title, range, format, filter)
     case .showReading(let id, let format):
       try showReading(id, format)
-    case .editReading(let id, let amount, let at, let note, let reset):
+    case .editReading(let id, let amount, let at, let note, let reset, let tags):
       let edit = ReadingEdit(
         amount: amount,
         timestamp: try at.map { text throws(TallyError) in
           try timestamp(text, for: "--at")
-        }, note: note, isReset: reset)
+        }, note: note, isReset: reset, tags: tags.tags, addedTags: tags.addedTags,
+        removedTags: tags.removedTags)
       messages.status(try perform(.editReading(id, edit, at: now)))
     case .deleteReading(let id, let confirmed):
       try deleteReading(id, confirmed: confirmed)
@@ -95,8 +96,8 @@ extension Session {
       messages.status(try perform(.undoImport(id, at: now)))
     case .report(let request):
       try report(request)
-    case .export(let format):
-      try export(format)
+    case .export(let format, let filter):
+      try export(format, filter)
     }
     return true
   }

@@ -23,12 +23,18 @@ public enum UserRequest {
   /// Changes to a project; `goal` is completed from its current goal.
   case editProject(title: String, ProjectEdit, goal: GoalRequest? = nil)
   case deleteProject(title: String, confirmed: Bool)
-  case addReading(project: String, amount: Double, at: String?, note: String?, reset: Bool = false)
-  case listReadings(project: String, DateRange, ListFormat)
+  case addReading(
+    project: String, amount: Double, at: String?, note: String?, reset: Bool = false,
+    tags: [String] = [])
+  /// A project's readings, those that `filter` takes.
+  case listReadings(project: String, DateRange, ListFormat, ReadingFilter = ReadingFilter())
   /// A reading's history of changes (`item show`).
   case showReading(ReadingID, ListFormat)
   /// A new amount, time, note or reset mark for a reading; an empty note removes the note.
-  case editReading(ReadingID, amount: Double?, at: String?, note: String?, reset: Bool? = nil)
+  /// `tags` carries the tag changes (its other fields are not read).
+  case editReading(
+    ReadingID, amount: Double?, at: String?, note: String?, reset: Bool? = nil,
+    tags: ReadingEdit = ReadingEdit())
   case deleteReading(ReadingID, confirmed: Bool)
   case startTimer(project: String)
   case stopTimer(project: String, note: String?)
@@ -44,7 +50,8 @@ public enum UserRequest {
   case listImports(ListFormat = .table)
   case undoImport(ImportBatchID)
   case report(ReportRequest)
-  case export(ExportFormat)
+  /// Every reading `filter` takes, in a form `import` reads back.
+  case export(ExportFormat, ReadingFilter = ReadingFilter())
 
   /// Whether carrying it out may create the database.
   ///
@@ -229,6 +236,10 @@ public struct ReportRequest: Sendable {
   public var statistics: [ReportStatistic]?
   /// The instant to report as the data stood then (`--as-of`), as given; `nil` for now.
   public var asOf: String?
+  /// Which readings count (`--tag`, `--not-tag`, ...).
+  public var filter = ReadingFilter()
+  /// One row per period and tag (`--by tag`) rather than per period.
+  public var byTag = false
 
   /// What to add looking back and forward: comparisons, a rolling mean, a forecast.
   public var outlook: ReportOutlook

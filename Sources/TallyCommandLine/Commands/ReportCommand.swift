@@ -29,7 +29,8 @@ struct ReportCommand: TallyCommand {
       .value("--template"), .value("--chart"), .flag("--empty"), .value("--stats"),
       .value("--compare", values: ReportOutlook.Comparison.allValueStrings),
       .value("--rolling", valueName: "n"), .flag("--forecast"), .value("--as-of"),
-    ])
+      .value("--by", values: ["tag"]),
+    ] + FilterOptions.syntax)
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The projects' titles.", completion: ProjectTitleCompletion.kind)
@@ -75,6 +76,12 @@ struct ReportCommand: TallyCommand {
     name: .customLong("as-of"),
     help: "Report the data as it stood at this date or time (from the history of changes).")
   var asOf: String?
+  @Option(
+    help: ArgumentHelp(
+      "tag: a row per period and tag (a reading with two tags counts under both; untagged last).",
+      valueName: "tag"))
+  var by: ReportGrouping?
+  @OptionGroup var filter: FilterOptions
 
   func validate() throws {
     if all, !titles.isEmpty {
@@ -91,13 +98,21 @@ struct ReportCommand: TallyCommand {
 
   func request() throws(TallyError) -> UserRequest {
     let statistics = try stats.map { text throws(TallyError) in try ReportStatistic.list(text) }
-    return .report(
+    var request =
       ReportRequest(
         titles: all ? nil : titles, period: period, range: DateRange(from: from, to: to),
         format: format, output: output, template: template, includesEmpty: empty,
         statistics: statistics, chart: chart,
         outlook: try ReportOutlook.parse(
           compare: compare, rolling: rolling, forecast: forecast, statistics: statistics ?? []),
-        asOf: asOf))
+        asOf: asOf)
+    request.filter = try filter.filter()
+    request.byTag = by == .tag
+    return .report(request)
   }
+}
+
+/// What `report --by` splits a project's rows by.
+enum ReportGrouping: String, ExpressibleByArgument, CaseIterable {
+  case tag
 }

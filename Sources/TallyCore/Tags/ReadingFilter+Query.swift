@@ -1,0 +1,23 @@
+/// What a database can test of a ``ReadingFilter`` itself, so that only the readings that
+/// may pass come out of it; ``ReadingFilter/matches(tags:note:)`` then decides.
+extension ReadingFilter {
+  /// A test of a stored `tags` column (tags joined by `,`) against the tags `wanted` takes:
+  /// `needles[0]` is `,wanted,` and `needles[1]` `,wanted/` in `,tags,`.
+  public static func needles(_ wanted: String) -> [String] {
+    [",\(wanted),", ",\(wanted)/"]
+  }
+
+  /// `noteContains` as a pattern for SQL's `LIKE … ESCAPE '\'`, for a text a database tests.
+  ///
+  /// Only an ASCII text: `LIKE` compares it without case as `matches` does. `nil` without a
+  /// note condition, or for a text beyond ASCII (tested only by `matches`).
+  public var notePattern: String? {
+    guard let noteContains, noteContains.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    var pattern = "%"
+    for character in noteContains {
+      if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
+      pattern.append(character)
+    }
+    return pattern + "%"
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Which readings a report, list or export takes: those carrying every tag of ``allTags``,
+/// at least one of ``anyTags`` (when given), none of ``noTags``, and whose note holds
+/// ``noteContains``.
+///
+/// A tag takes in the tags under it: `work` matches a reading tagged `work/client-a`.
+public struct ReadingFilter: Equatable, Sendable {
+  /// Tags a reading must all carry (`--tag`, repeated).
+  public var allTags: [String]
+  /// Tags of which a reading must carry one (`--any-tag`); empty: no such condition.
+  public var anyTags: [String]
+  /// Tags a reading must not carry (`--not-tag`).
+  public var noTags: [String]
+  /// Text the note must hold, compared without case (`--note-contains`).
+  public var noteContains: String?
+
+  /// A filter; without arguments, one that takes every reading.
+  public init(
+    allTags: [String] = [], anyTags: [String] = [], noTags: [String] = [],
+    noteContains: String? = nil
+  ) {
+    self.allTags = allTags
+    self.anyTags = anyTags
+    self.noTags = noTags
+    self.noteContains = noteContains
+  }
+
+  /// Whether it takes every reading.
+  public var takesEverything: Bool {
+    allTags.isEmpty && anyTags.isEmpty && noTags.isEmpty && noteContains == nil
+  }
+
+  /// Whether it looks at tags.
+  public var readsTags: Bool { !(allTags.isEmpty && anyTags.isEmpty && noTags.isEmpty) }
+
+  /// Whether a reading with `tags` and `note` passes.
+  public func matches(tags: [String], note: String?) -> Bool {
+    func carries(_ wanted: String) -> Bool {
+      tags.contains { Tags.tag($0, isUnder: wanted) }
+    }
+    guard allTags.allSatisfy(carries), anyTags.isEmpty || anyTags.contains(where: carries),
+      !noTags.contains(where: carries)
+    else { return false }
+    if let noteContains {
+      guard let note, note.range(of: noteContains, options: .caseInsensitive) != nil else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Whether `reading` passes.
+  public func matches(_ reading: Reading) -> Bool {
+    matches(tags: reading.tags, note: reading.note)
+  }
+
+  /// The filter as the command line wrote it, for messages: `--tag work --not-tag travel`.
+  public var description: String {
+    var parts: [String] = allTags.map { "--tag \($0)" }
+    if !anyTags.isEmpty { parts.append("--any-tag \(anyTags.joined(separator: ","))") }
+    parts += noTags.map { "--not-tag \($0)" }
+    if let noteContains { parts.append("--note-contains \(VisibleText.quoted(noteContains))") }
+    return parts.joined(separator: " ")
+  }
+}
