@@ -23,7 +23,9 @@ final class ReadingListing {
     self.zone = zone
     self.isRange = isRange
     self.width = width
-    let amountHeader = project.units.isEmpty ? "AMOUNT" : "AMOUNT (\(project.units))"
+    // A clock says its pattern, whatever unit of time the project records in.
+    let shownUnits = project.clockUnit.map(DurationFormat.pattern) ?? project.units
+    let amountHeader = shownUnits.isEmpty ? "AMOUNT" : "AMOUNT (\(shownUnits))"
     table = TextTable(columns: [
       .init("ID", .right), .init("TIME"), .init(amountHeader, .right), .init("NOTE", .text),
     ])
@@ -51,7 +53,7 @@ final class ReadingListing {
       }
       table.append([
         reading.id.description, TimestampFormat.local(reading.timestamp, in: zone),
-        AmountFormat.plain(reading.amount) + (reading.isReset ? " (reset)" : ""),
+        project.shown(reading.amount) + (reading.isReset ? " (reset)" : ""),
         reading.note ?? "",
       ])
     case .csv:
