@@ -398,6 +398,44 @@ class REPLInATerminal(unittest.TestCase):
         self.quit(child)
         self.assertEqual(self.readings("Mileage"), ["1,2024-01-05T00:00:00+00:00,40,full tank"])
 
+    def test_a_time_project_shows_clocks_and_takes_them(self):
+        self.tally("project", "add", "Writing", "--frequency", "daily", "--units", "h")
+        self.tally("item", "add", "Writing", "1.3333333333333333", "--at", "2024-01-05")
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Writing")
+        child.expect_exact("1:20 h")
+        self.expect_prompt(child, "tally › Writing › ")
+        child.sendline("add 1h05m --at 2024-01-05T10:00")
+        child.expect_exact("1:05 h")
+        self.expect_prompt(child, "tally › Writing › ")
+        child.sendline("edit 2")
+        self.expect_prompt(child, "tally › Writing › edit #2 › amount [1:20]: ")
+        child.sendline("")  # Enter keeps the stored amount to the last digit
+        child.expect_exact("time [")
+        child.sendline("")
+        child.expect_exact("note (- removes it)")
+        child.sendline("")
+        child.expect_exact("Nothing changed.")
+        self.expect_prompt(child, "tally › Writing › ")
+        child.sendline("edit 2")
+        self.expect_prompt(child, "tally › Writing › edit #2 › amount [1:20]: ")
+        child.sendline("1:75")
+        child.expect_exact("'1:75': not a duration")
+        self.expect_prompt(child, "tally › Writing › edit #2 › amount [1:20]: ")
+        child.sendline("1:30")
+        child.expect_exact("time [")
+        child.sendline("")
+        child.expect_exact("note (- removes it)")
+        child.sendline("")
+        child.expect_exact("1:30 h")
+        self.expect_prompt(child, "tally › Writing › ")
+        self.quit(child)
+        self.assertEqual(
+            self.readings("Writing"),
+            ["2,2024-01-05T00:00:00+00:00,1.5,", "3,2024-01-05T10:00:00+00:00,1.0833333333333333,"],
+        )
+
     def test_a_project_deleted_elsewhere_sends_the_screen_home_and_says_so(self):
         child = self.start()
         self.expect_prompt(child, PROMPT_HOME)

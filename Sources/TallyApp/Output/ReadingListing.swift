@@ -29,7 +29,9 @@ final class ReadingListing {
     self.isRange = isRange
     self.width = width
     self.marksTags = marksTags
-    let amountHeader = project.units.isEmpty ? "AMOUNT" : "AMOUNT (\(project.units))"
+    // A clock says its pattern, whatever unit of time the project records in.
+    let shownUnits = project.clockUnit.map(DurationFormat.pattern) ?? project.units
+    let amountHeader = shownUnits.isEmpty ? "AMOUNT" : "AMOUNT (\(shownUnits))"
     table = TextTable(
       columns: [.init("ID", .right), .init("TIME"), .init(amountHeader, .right)]
         + (marksTags ? [.init("TAGS", .text)] : []) + [.init("NOTE", .text)])
@@ -60,7 +62,7 @@ final class ReadingListing {
       table.append(
         [
           reading.id.description, TimestampFormat.local(reading.timestamp, in: zone),
-          AmountFormat.plain(reading.amount) + (reading.isReset ? " (reset)" : ""),
+          project.shown(reading.amount) + (reading.isReset ? " (reset)" : ""),
         ] + (marksTags ? [Tags.listed(reading.tags)] : []) + [reading.note ?? ""])
     case .csv:
       output.write(

@@ -41,7 +41,8 @@ extension Session {
       let project = try project(titled: title).project
       if let goal {
         edit.goal = try goal.edit(
-          of: project.goal, frequency: edit.frequency ?? project.frequency)
+          of: project.goal, frequency: edit.frequency ?? project.frequency,
+          units: edit.units ?? project.units)
         edit.goalSince = try goal.since.map { text throws(TallyError) in
           try goalStart(text)
         }
@@ -56,8 +57,8 @@ extension Session {
     case .addReading(let title, let amount, let at, let note, let reset, let tags):
       let project = try project(titled: title)
       let reading = NewReading(
-        projectID: project.id, amount: amount, timestamp: try timestamp(at, for: "--at"),
-        note: note, isReset: reset, tags: tags)
+        projectID: project.id, amount: try Self.amount(amount, units: project.project.units),
+        timestamp: try timestamp(at, for: "--at"), note: note, isReset: reset, tags: tags)
       messages.status(try perform(.addReading(reading, at: now)))
     case .listReadings(let title, let range, let format, let filter):
       try listReadings(of: title, range, format, filter)
@@ -65,7 +66,9 @@ extension Session {
       try showReading(id, format)
     case .editReading(let id, let amount, let at, let note, let reset, let tags):
       let edit = ReadingEdit(
-        amount: amount,
+        amount: try amount.map { input throws(TallyError) in
+          try readingAmount(input, of: id)
+        },
         timestamp: try at.map { text throws(TallyError) in
           try timestamp(text, for: "--at")
         }, note: note, isReset: reset, tags: tags.tags, addedTags: tags.addedTags,
@@ -100,6 +103,23 @@ extension Session {
       try export(format, filter)
     }
     return true
+  }
+
+  /// An amount as typed, in a project's `units`.
+  ///
+  /// - Throws: ``TallyError`` for a duration when the units are not a unit of time.
+  private static func amount(_ input: AmountInput, units: String) throws(TallyError) -> Double {
+    do {
+      return try input.amount(inUnits: units)
+    } catch {
+      throw TallyError(.invalidInput, "amount \(error)")
+    }
+  }
+
+  /// A new amount for reading `id`: a duration in the units of its project.
+  private func readingAmount(_ input: AmountInput, of id: ReadingID) throws(TallyError) -> Double {
+    guard case .duration = input else { return try Self.amount(input, units: "") }
+    return try Self.amount(input, units: try project(of: try storage.reading(id)).units)
   }
 
   /// `--goal-since` as an instant: one that has come, since a goal judges periods that began.

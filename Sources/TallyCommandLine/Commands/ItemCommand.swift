@@ -13,7 +13,11 @@ struct ItemCommand: ParsableCommand {
   struct Add: TallyCommand {
     static let configuration = CommandConfiguration(
       commandName: "add", abstract: "Add a reading to a project.",
-      discussion: "A negative amount goes after `--`: tally item add Spend -- -12.50")
+      discussion: """
+        A negative amount goes after `--`: tally item add Spend -- -12.50. A project whose \
+        units are time (h, min, s) also takes a duration: 1:20 (hours:minutes), 1:20:30, \
+        1h20m, 20m, 45s.
+        """)
     static let syntax = CommandSyntax(
       arguments: ["project", "amount"],
       options: [
@@ -23,7 +27,9 @@ struct ItemCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
     var project: String
-    @Argument(help: "The amount, a finite decimal number.") var amount: String
+    @Argument(
+      help: "The amount, a finite decimal number; for a project in h, min or s also a duration.")
+    var amount: String
     @Option(help: "When it was read (ISO 8601); default: now.") var at: String?
     @Option(parsing: .unconditional, help: "A note.") var note: String?
     @Flag(help: "For a meter: it was reset or replaced, so this reading may be lower.")
@@ -160,10 +166,11 @@ struct ItemCommand: ParsableCommand {
   }
 }
 
-/// Parses an amount given on the command line.
-func parseAmount(_ text: String, option: String) throws(TallyError) -> Double {
+/// Parses an amount given on the command line: a number, or a duration (`1:20`, `1h20m`) for
+/// a project whose units are a unit of time.
+func parseAmount(_ text: String, option: String) throws(TallyError) -> AmountInput {
   do {
-    return try AmountParser.parse(text)
+    return try AmountInput.parse(text)
   } catch {
     throw TallyError(.invalidInput, "\(option) \(error)")
   }

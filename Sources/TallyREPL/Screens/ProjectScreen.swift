@@ -102,7 +102,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
         "\(section.label) · \(count) · \(headline(of: section, summary.project))",
         style: console.style.dim)
       for reading in section.readings {
-        table.append(rows.reading(reading, units: summary.project.units))
+        table.append(rows.reading(reading, of: summary.project))
       }
     }
     console.write(table.render(width: console.style.width))
@@ -118,16 +118,16 @@ final class ProjectScreen: Screen, StoreSubscriber {
   /// a gauge or a meter.
   private func headline(of section: ReadingSection, _ project: Project) -> String {
     switch project.kind {
-    case .total: return rows.amount(section.total, units: project.units)
+    case .total: return rows.amount(section.total, of: project)
     case .gauge, .meter:
       guard let last = section.readings.max(by: { $0.precedes($1) }) else { return "" }
-      return "last " + rows.amount(last.amount, units: project.units)
+      return "last " + rows.amount(last.amount, of: project)
     }
   }
 
   private func renderChanges(from old: OpenProject, to new: OpenProject, timer: RunningTimer?) {
     let style = console.style
-    let units = new.summary.project.units
+    let project = new.summary.project
     if old.summary != new.summary || shownTimer != timer {
       console.line(style.bold(rows.summary(new.summary, timer: timer)))
     }
@@ -137,17 +137,17 @@ final class ProjectScreen: Screen, StoreSubscriber {
       let reading = old.readings[index]
       // A reading that only scrolled past the page's end is not gone.
       if new.hasMore, let oldest, reading.timestamp <= oldest { continue }
-      console.line(style.red("- ") + Rows.line(rows.reading(reading, units: units)))
+      console.line(style.red("- ") + Rows.line(rows.reading(reading, of: project)))
     }
     for index in changes.insertions {
-      console.line(style.green("+ ") + Rows.line(rows.reading(new.readings[index], units: units)))
+      console.line(style.green("+ ") + Rows.line(rows.reading(new.readings[index], of: project)))
     }
     for index in changes.modifications {
-      console.line(style.yellow("~ ") + Rows.line(rows.reading(new.readings[index], units: units)))
+      console.line(style.yellow("~ ") + Rows.line(rows.reading(new.readings[index], of: project)))
     }
     let modified = Set(changes.modifications)
     for move in changes.moves where !modified.contains(move.to) {
-      console.line(style.dim("↕ ") + Rows.line(rows.reading(new.readings[move.to], units: units)))
+      console.line(style.dim("↕ ") + Rows.line(rows.reading(new.readings[move.to], of: project)))
     }
   }
 }

@@ -25,6 +25,23 @@ public enum ReportNumber {
   }
 }
 
+extension ReportNumber {
+  /// For people reading `project`: a clock (`1:20`, to the minute or the second) when it is
+  /// shown in clocks, else ``rounded(_:decimals:)`` with its decimals.
+  public static func forPeople(_ value: Double?, of project: Project) -> String {
+    guard let value else { return "" }
+    guard let unit = project.clockUnit else { return rounded(value, decimals: project.decimals) }
+    return DurationFormat.clock(value, unit: unit)
+  }
+
+  /// ``forPeople(_:of:)`` and what it counts: `1.5 km`, `1:20 h`, `3` without units.
+  public static func withUnits(_ value: Double, of project: Project) -> String {
+    let number = forPeople(value, of: project)
+    if project.clockUnit != nil { return number + " h" }
+    return project.units.isEmpty ? number : "\(number) \(project.units)"
+  }
+}
+
 extension ProjectReport {
   /// The report's rows as machine-readable records: project, period, then `statistics`.
   public func records(_ statistics: [ReportStatistic] = ReportStatistic.contract) -> [[String]] {
