@@ -180,8 +180,10 @@ import Testing
     let line = try typed(
       "item", "edit", "1", "--amount", "12.5", "--at", "2025-11-01", "--note", "")
     guard
-      case .editReading(let formID, let formAmount, let formAt, let formNote, let formReset) = form,
-      case .editReading(let lineID, let lineAmount, let lineAt, let lineNote, let lineReset) = line
+      case .editReading(let formID, let formAmount, let formAt, let formNote, let formReset, _) =
+        form,
+      case .editReading(let lineID, let lineAmount, let lineAt, let lineNote, let lineReset, _) =
+        line
     else {
       Issue.record("\(String(describing: form)) and \(line) are not both editReading")
       return
