@@ -2,17 +2,20 @@
 /// so that a filtered report sums them as the rollups would not: the rollups hold every
 /// reading, not the ones a filter picks.
 ///
-/// The readings are kept as the storage hands them over, ordered by time, then amount, then
-/// id (the order the storages' index gives, and the one every sum adds in); a reading's place
-/// next to another (``reading(_:of:)``) goes by time, then id, as everywhere else.
+/// The readings are kept ordered by time, then amount, then id (the order the storages' index
+/// gives, and the one every sum adds in): a storage that hands them over in another order
+/// calls ``putInOrder()`` once. A reading's place next to another (``reading(_:of:)``) goes by
+/// time, then id, as everywhere else.
 public struct MatchingReadings: RangeAggregates, Sendable {
   private let projectID: ProjectID
   private var timestamps: [Int64] = []
   private var amounts: [Double] = []
   private var ids: [Int64] = []
-  private var resetPlaces: [Int] = []
+  private var isResets: [Bool] = []
   /// Each reading's tags, when kept (see ``byTag()``).
   private var tags: [[String]] = []
+  /// Whether the readings appended so far came in order.
+  private var isOrdered = true
   /// Whether it keeps each reading's tags.
   public let keepsTags: Bool
 
@@ -31,7 +34,12 @@ public struct MatchingReadings: RangeAggregates, Sendable {
     id: Int64, timestamp: Int64, amount: Double, isReset: Bool, tags: [String] = []
   ) {
     if keepsTags { self.tags.append(tags) }
-    if isReset { resetPlaces.append(timestamps.count) }
+    if isOrdered, let last = timestamps.indices.last,
+      (timestamp, amount, id) < (timestamps[last], amounts[last], ids[last])
+    {
+      isOrdered = false
+    }
+    isResets.append(isReset)
     timestamps.append(timestamp)
     amounts.append(amount)
     ids.append(id)
@@ -80,7 +88,21 @@ public struct MatchingReadings: RangeAggregates, Sendable {
   }
 
   public func resets() -> [Reading] {
-    resetPlaces.map(reading(at:))
+    isResets.indices.filter { isResets[$0] }.map(reading(at:))
+  }
+
+  /// Puts readings appended out of order in order: by time, then amount, then id.
+  public mutating func putInOrder() {
+    guard !isOrdered else { return }
+    let order = timestamps.indices.sorted {
+      (timestamps[$0], amounts[$0], ids[$0]) < (timestamps[$1], amounts[$1], ids[$1])
+    }
+    timestamps = order.map { timestamps[$0] }
+    amounts = order.map { amounts[$0] }
+    ids = order.map { ids[$0] }
+    isResets = order.map { isResets[$0] }
+    if keepsTags { tags = order.map { tags[$0] } }
+    isOrdered = true
   }
 
   /// The readings under each tag they carry, by tag.
@@ -93,7 +115,7 @@ public struct MatchingReadings: RangeAggregates, Sendable {
       for tag in tags[place].isEmpty ? [""] : tags[place] {
         parts[tag, default: MatchingReadings(of: projectID)].append(
           id: ids[place], timestamp: timestamps[place], amount: amounts[place],
-          isReset: resetPlaces.contains(place))
+          isReset: isResets[place])
       }
     }
     return parts.sorted { ($0.key.isEmpty ? 1 : 0, $0.key) < ($1.key.isEmpty ? 1 : 0, $1.key) }
@@ -128,7 +150,7 @@ public struct MatchingReadings: RangeAggregates, Sendable {
     Reading(
       id: ReadingID(rawValue: ids[place]), projectID: projectID, amount: amounts[place],
       timestamp: Timestamp(microsecondsSince1970: timestamps[place]), note: nil,
-      isReset: resetPlaces.contains(place))
+      isReset: isResets[place])
   }
 
   /// The first place whose time is at or after `instant`, by halving.
