@@ -36,6 +36,9 @@ class REPLInATerminal(unittest.TestCase):
             os.environ,
             TALLY_DB=os.path.join(self.folder, "tally.sqlite"),
             XDG_STATE_HOME=os.path.join(self.folder, "state"),
+            # No start-up file but the test's own, and no pager unless a test asks for one.
+            XDG_CONFIG_HOME=os.path.join(self.folder, "config"),
+            TALLY_PAGER="",
             TZ="UTC",
             TERM="xterm",
             COLUMNS="100",
@@ -351,11 +354,39 @@ class REPLInATerminal(unittest.TestCase):
                      "(daily, weekly, monthly, quarterly, yearly) [monthly]: ")
         self.expect_prompt(child, frequency)
         child.sendline("fortnightly")
-        child.expect_exact("is not daily, weekly, monthly, quarterly or yearly")
+        child.expect_exact("frequency: The value 'fortnightly' is invalid for '--frequency")
         self.expect_prompt(child, frequency)
         child.sendline("weekly")
+        kind = "tally › new project › kind (total, gauge, meter) [total]: "
+        self.expect_prompt(child, kind)
+        # Tab twice lists the kinds; a letter and Tab completes one.
+        child.send("\t\t")
+        child.expect(r"gauge\s+meter\s+total")
+        self.expect_prompt(child, kind)
+        child.send("g\t")
+        child.expect_exact("gauge")
+        child.sendline("")
+        self.expect_prompt(child, "tally › new project › decimals (0-9, none): ")
+        child.sendline("12")
+        child.expect_exact("decimals: --decimals 12 is not between 0 and 9")
+        self.expect_prompt(child, "tally › new project › decimals (0-9, none): ")
+        child.sendline("1")
+        self.expect_prompt(
+            child, "tally › new project › goal (an amount per period; empty: none): ")
+        child.sendline("80")
+        self.expect_prompt(
+            child, "tally › new project › goal per "
+            "(daily, weekly, monthly, quarterly, yearly) [weekly]: ")
+        child.sendline("")
+        self.expect_prompt(
+            child, "tally › new project › goal is (at-least, at-most) [at-least]: ")
+        child.sendline("at-most")
         child.expect_exact("Created project Weight")
         self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Weight")
+        child.expect_exact("Weight · kg · weekly gauge · 0 readings")
+        child.expect_exact("Goal at most 80 kg per week")
+        self.expect_prompt(child, "tally › Weight › ")
         child.sendline("quit")
         child.expect(pexpect.EOF)
 

@@ -8,7 +8,9 @@ struct ReadingForm: Form {
 
   var title: String { "Edit reading #\(readingID.rawValue)" }
 
-  func fields(in state: AppState, session: Session) throws(TallyError) -> [FormField] {
+  func fields(
+    in state: AppState, answers: [FormFieldName: String], session: Session
+  ) throws(TallyError) -> [FormField] {
     let reading = try Self.reading(readingID, in: state)
     let units = Self.units(in: state)
     let parser = TimestampParser(zone: session.zone)
