@@ -18,11 +18,14 @@ struct Rows {
     ]
   }
 
-  /// A reading's id, time, amount with units, and note.
+  /// A reading's id, time, amount with units, and note followed by its tags (`lunch #food`).
   func reading(_ reading: Reading, of project: Project) -> [String] {
     [
       "#\(reading.id.rawValue)", TimestampFormat.local(reading.timestamp, in: zone),
-      amount(reading.amount, of: project), VisibleText.escaped(reading.note ?? ""),
+      amount(reading.amount, of: project),
+      VisibleText.escaped(
+        ([reading.note ?? ""] + reading.tags.map { "#" + $0 })
+          .filter { !$0.isEmpty }.joined(separator: " ")),
     ]
   }
 
