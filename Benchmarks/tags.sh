@@ -32,7 +32,7 @@ PY
 
 month="strftime('%Y-%m', timestamp / 1000000, 'unixepoch')"
 carries() { # TAG: the SQL test that a reading carries TAG or a tag under it
-  echo "(instr(',' || tags || ',', ',$1,') > 0 OR instr(',' || tags || ',', ',$1/') > 0)"
+  echo "(instr(tags, ',$1,') > 0 OR instr(tags, ',$1/') > 0)"
 }
 group_by() { # WHERE-CONDITION
   echo "sqlite3 -csv $TALLY_DB \"SELECT 'Readings', $month AS period,
@@ -41,7 +41,7 @@ group_by() { # WHERE-CONDITION
 }
 by_tag="sqlite3 -csv $TALLY_DB \"SELECT 'Readings', $month AS period, coalesce(t.value, '') AS tag,
     COUNT(*), SUM(amount), MIN(amount), MAX(amount), AVG(amount)
-    FROM reading LEFT JOIN json_each('[\\\"' || replace(tags, ',', '\\\",\\\"') || '\\\"]') t
+    FROM reading LEFT JOIN json_each('[\\\"' || replace(trim(tags, ','), ',', '\\\",\\\"') || '\\\"]') t
     WHERE project_id = 1 GROUP BY period, tag ORDER BY period, tag = '', tag\""
 
 verify() { # NAME REFERENCE-COMMAND TALLY-ARGUMENTS...

@@ -467,6 +467,28 @@ class REPLInATerminal(unittest.TestCase):
             ["2,2024-01-05T00:00:00+00:00,1.5,", "3,2024-01-05T10:00:00+00:00,1.0833333333333333,"],
         )
 
+    def test_tags_are_added_shown_and_completed_like_any_option(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Fuel costs")
+        self.expect_prompt(child, "tally › Fuel costs › ")
+        child.sendline('add 12.5 --at 2024-01-06 --note lunch --tag Food,work/client-a')
+        child.expect_exact("Added reading 2 to Fuel costs")
+        child.expect_exact("lunch #food #work/client-a")
+        self.expect_prompt(child, "tally › Fuel costs › ")
+        child.sendline("edit 2 --remove-tag food --add-tag travel")
+        child.expect_exact("Changed reading 2 of Fuel costs")
+        child.expect_exact("lunch #travel #work/client-a")
+        self.expect_prompt(child, "tally › Fuel costs › ")
+        child.sendline("add 3 --tag 'no way'")
+        child.expect_exact("Error: --tag 'no way'")
+        self.expect_prompt(child, "tally › Fuel costs › ")
+        self.quit(child)
+        self.assertEqual(
+            self.readings("Fuel costs"),
+            ['2,2024-01-06T00:00:00+00:00,12.5,lunch,"travel,work/client-a"'],
+        )
+
     def test_a_project_deleted_elsewhere_sends_the_screen_home_and_says_so(self):
         child = self.start()
         self.expect_prompt(child, PROMPT_HOME)

@@ -54,7 +54,9 @@ public struct ValueEdit: Equatable, Sendable {
     add("time", .time(before.timestamp), .time(after.timestamp))
     add("note", .text(before.note), .text(after.note))
     add("reset", .flag(before.isReset), .flag(after.isReset))
-    add("tags", .text(Tags.stored(before.tags)), .text(Tags.stored(after.tags)))
+    add(
+      "tags", .text(before.tags.isEmpty ? nil : Tags.listed(before.tags)),
+      .text(after.tags.isEmpty ? nil : Tags.listed(after.tags)))
     return edits
   }
 

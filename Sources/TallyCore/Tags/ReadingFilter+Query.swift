@@ -1,8 +1,8 @@
 /// What a database can test of a ``ReadingFilter`` itself, so that only the readings that
 /// may pass come out of it; ``ReadingFilter/matches(tags:note:)`` then decides.
 extension ReadingFilter {
-  /// A test of a stored `tags` column (tags joined by `,`) against the tags `wanted` takes:
-  /// `needles[0]` is `,wanted,` and `needles[1]` `,wanted/` in `,tags,`.
+  /// What a stored `tags` column (`,food,work/client-a,`) holds when it carries `wanted` or
+  /// a tag under it: `,wanted,` or `,wanted/`.
   public static func needles(_ wanted: String) -> [String] {
     [",\(wanted),", ",\(wanted)/"]
   }

@@ -63,9 +63,10 @@ public enum Tags {
           == UInt8(ascii: "/"))
   }
 
-  /// `tags` as the databases store them: joined by `,`; `nil` for none.
+  /// `tags` as the databases store them: each between commas (`,food,work,`), so that a
+  /// database finds a tag as `,food,` in the column as it is; `nil` for none.
   public static func stored(_ tags: [String]) -> String? {
-    tags.isEmpty ? nil : tags.joined(separator: ",")
+    tags.isEmpty ? nil : "," + tags.joined(separator: ",") + ","
   }
 
   /// The tags a database stored (see ``stored(_:)``).

@@ -16,8 +16,7 @@ extension PostgresStorage {
       let needles = ReadingFilter.needles(tag)
       for needle in needles { binds.append(needle) }
       let first = binds.count - 1
-      return "(strpos(',' || tags || ',', $\(first)) > 0 "
-        + "OR strpos(',' || tags || ',', $\(first + 1)) > 0)"
+      return "(strpos(tags, $\(first)) > 0 OR strpos(tags, $\(first + 1)) > 0)"
     }
     parts += filter.allTags.map(carries)
     if !filter.anyTags.isEmpty {

@@ -79,8 +79,7 @@ extension TallyDatabase {
       let needles = ReadingFilter.needles(tag)
       texts += needles
       let first = texts.count
-      return "(instr(',' || tags || ',', ?\(first)) > 0 "
-        + "OR instr(',' || tags || ',', ?\(first + 1)) > 0)"
+      return "(instr(tags, ?\(first)) > 0 OR instr(tags, ?\(first + 1)) > 0)"
     }
     var parts: [String] = filter.allTags.map(carries)
     if !filter.anyTags.isEmpty {
