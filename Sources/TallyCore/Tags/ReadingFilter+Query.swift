@@ -9,8 +9,9 @@ extension ReadingFilter {
 
   /// `noteContains` as a pattern for SQL's `LIKE … ESCAPE '\'`, for a text a database tests.
   ///
-  /// Only an ASCII text: `LIKE` compares it without case as `matches` does. `nil` without a
-  /// note condition, or for a text beyond ASCII (tested only by `matches`).
+  /// Only an ASCII text: `LIKE` compares it as ``note(_:holds:)`` does (ASCII letters in
+  /// either case). `nil` without a note condition, or for a text beyond ASCII (tested only by
+  /// ``matches(tags:note:)``).
   public var notePattern: String? {
     guard let noteContains, noteContains.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     var pattern = "%"

@@ -43,11 +43,32 @@ public struct ReadingFilter: Equatable, Sendable {
       !noTags.contains(where: carries)
     else { return false }
     if let noteContains {
-      guard let note, note.range(of: noteContains, options: .caseInsensitive) != nil else {
-        return false
-      }
+      guard let note, Self.note(note, holds: noteContains) else { return false }
     }
     return true
+  }
+
+  /// Whether `note` holds `text` in any case: an ASCII text as SQL's `LIKE` finds it (ASCII
+  /// letters in either case, every other character as it is), so that a database's test and
+  /// this one agree; any other text by Unicode's case folding (`CAFÉ` finds `Café`).
+  public static func note(_ note: String, holds text: String) -> Bool {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return note.range(of: text, options: .caseInsensitive) != nil
+    }
+    let wanted = Array(text.utf8).map(lowered)
+    guard let first = wanted.first else { return true }
+    let bytes = Array(note.utf8)
+    guard bytes.count >= wanted.count else { return false }
+    for start in 0...(bytes.count - wanted.count) where lowered(bytes[start]) == first {
+      var place = 1
+      while place < wanted.count, lowered(bytes[start + place]) == wanted[place] { place += 1 }
+      if place == wanted.count { return true }
+    }
+    return false
+  }
+
+  private static func lowered(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
   }
 
   /// Whether `reading` passes.

@@ -21,8 +21,18 @@ extension TallyDatabase {
       let (condition, texts) = Self.condition(filter)
       var matching = MatchingReadings(of: project, keepingTags: keepingTags)
       let readsTable = try Self.holdsLargeShare(project, db)
-      let readsNote = filter.noteContains != nil
+      // An ASCII text is tested by `LIKE` as `ReadingFilter` tests it; another is read.
+      let readsNote = filter.noteContains != nil && filter.notePattern == nil
       let noteFilter = ReadingFilter(noteContains: filter.noteContains)
+      // A few sets of tags recur over many readings: each is split once.
+      var split: [String: [String]] = [:]
+      func read(_ stored: String?) -> [String] {
+        guard let stored else { return [] }
+        if let tags = split[stored] { return tags }
+        let tags = Tags.read(stored)
+        if split.count < 4_096 { split[stored] = tags }
+        return tags
+      }
       let sql = """
         SELECT id, timestamp, amount, is_reset, \(keepingTags ? "tags" : "NULL"), \
         \(readsNote ? "note" : "NULL")
@@ -33,7 +43,7 @@ extension TallyDatabase {
         statement.bind(project.rawValue)
         for (index, text) in texts.enumerated() { statement.bind(text, at: Int32(index + 2)) }
         while try statement.step() {
-          let tags = keepingTags ? Tags.read(statement.text(4)) : []
+          let tags = keepingTags ? read(statement.text(4)) : []
           // The tags passed in SQL; only the note is looked at again.
           if readsNote, !noteFilter.matches(tags: [], note: statement.text(5)) { continue }
           matching.append(
