@@ -160,6 +160,7 @@ enum PostgresSchema {
     ),
     ("v6 rollups", PostgresRollups.migration),
     ("v7 history", PostgresHistorySchema.statements),
+    ("v9 project groups", PostgresGroupSchema.statements),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.

@@ -180,6 +180,14 @@ enum Schema {
         try db.markHistoryBegun(at: Timestamp(Date()))
       }
     }
+    migrator.registerMigration("v11 project groups") { db in
+      // The group a project belongs to (`Household`), or NULL; compared ignoring case.
+      try db.execute(
+        sql: """
+          ALTER TABLE project ADD COLUMN group_name TEXT
+            CHECK (group_name IS NULL OR length(trim(group_name)) > 0)
+          """)
+    }
     return migrator
   }
 }
