@@ -67,7 +67,15 @@ enum REPLCommand: Equatable {
             ? "Quote a title with spaces: open \(CommandWords.quoted(arguments.joined(separator: " ")))"
             : nil)
       }
-      return .go([.home, .project(try RouteAddress.project(arguments[0], in: state).id)])
+      // On a group's screen, `open N` opens its Nth project, and back comes back to it.
+      if case .group(let group) = route.last {
+        let project = try RouteAddress.project(arguments[0], inGroup: group, in: state)
+        if project.project.isInGroup(group) {
+          return .go(route + [.project(project.id)])
+        }
+        return .go([.home, .project(project.id)])
+      }
+      return .go([.home, try RouteAddress.projectOrGroup(arguments[0], in: state)])
     case "go":
       guard arguments.count == 1 else {
         throw TallyError(.invalidInput, "go takes one path, such as home/Mileage/report")
