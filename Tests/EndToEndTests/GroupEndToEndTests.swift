@@ -111,7 +111,7 @@ import Testing
       ), "\(json)")
     let markdown = try sandbox.succeed(
       "report", "--group", "Household", "--format", "markdown", now: "2024-03-01T00:00:00Z")
-    #expect(markdown.contains("Household (all)"))
+    #expect(markdown.contains(#"## Household \(all\) (EUR)"#), "\(markdown)")
     let table = try sandbox.succeed(
       "report", "--group", "Household", "--format", "table", now: "2024-03-01T00:00:00Z")
     #expect(table.contains("Household (all)"))

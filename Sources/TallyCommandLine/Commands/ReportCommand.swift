@@ -84,10 +84,10 @@ struct ReportCommand: TallyCommand {
 
   func validate() throws {
     if [all, !titles.isEmpty, group != nil].filter({ $0 }).count > 1 {
-      throw ValidationError("give project titles, --all or --group, only one of them")
+      throw ValidationError("give project titles, --all or --group NAME, not more than one")
     }
     if !all, titles.isEmpty, group == nil {
-      throw ValidationError("give one or more project titles, or --all (or --group NAME)")
+      throw ValidationError("give one or more project titles, --all or --group NAME")
     }
     if template != nil, let format, format != .markdown, format != .html {
       throw ValidationError(

@@ -1,4 +1,4 @@
-import TallyCore
+public import TallyCore
 
 /// A group's combined rows: the totals that add up (``GroupCombination``) as one project's
 /// report, titled `Household (all)`.
