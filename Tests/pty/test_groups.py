@@ -51,8 +51,15 @@ class GroupScreenInATerminal(unittest.TestCase):
         REPLInATerminal.expect_prompt(self, child, crumb)
 
     def test_open_a_group_lists_its_projects_and_a_combined_sparkline(self):
+        # The REPL's now is fixed in March 2024, so that the readings of January fall in the
+        # sparklines' window whatever the date.
         child = pexpect.spawn(
-            TALLY, [], env=self.env, encoding="utf-8", timeout=10, dimensions=(40, 100)
+            TALLY,
+            [],
+            env=dict(self.env, TALLY_NOW="2024-03-01T12:00"),
+            encoding="utf-8",
+            timeout=10,
+            dimensions=(40, 100),
         )
         self.addCleanup(child.close, force=True)
         # The home screen shows the group's projects under its name, the others after.
@@ -64,7 +71,7 @@ class GroupScreenInATerminal(unittest.TestCase):
         child.expect_exact("Household ")
         child.send("\r")
         child.expect_exact("Household · 4 projects")
-        child.expect_exact("Household (all), EUR per month: ")
+        child.expect_exact("Household (all), EUR per month: █")
         # Most recently updated first, as on the home screen.
         child.expect_exact(
             "Not added up: Weight is a gauge: only totals add up; Car is in km, not EUR."

@@ -101,6 +101,16 @@ enum REPLCommand: Equatable {
     if route.last == .report, let period = ReportPeriod(rawValue: name), arguments.isEmpty {
       return .period(period)
     }
+    // On a group's screen, `report` reports the group (`report --group NAME`) unless the line
+    // names what to report.
+    if name == "report", case .group(let group) = route.last {
+      let namesProjects =
+        arguments.contains("--all") || arguments.contains("--group")
+        || arguments.first.flatMap { state.project(titled: $0) } != nil
+      return .subcommand(
+        ["report"] + (namesProjects ? [] : ["--group", state.group(named: group)?.name ?? group])
+          + arguments)
+    }
     if let projectID, let project = state.project(id: projectID) {
       if let command = try projectCommand(name, arguments, project: project, in: state) {
         return command

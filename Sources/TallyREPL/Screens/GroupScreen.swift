@@ -81,8 +81,11 @@ final class GroupScreen: Screen, StoreSubscriber {
     let projects = rows.map(\.summary.project)
     let combination = GroupCombination(projects.map { ($0, $0.reportPeriod) })
     let combined = rows.filter { combination.combined.contains($0.summary.id) }
-    if let period = combination.period, let first = combined.first?.summary.project {
-      let trend = Self.sum(combined.map(\.trend))
+    let trend = Self.sum(combined.map(\.trend))
+    // Without figures in the trends' window, no line: an empty sparkline says nothing.
+    if let period = combination.period, let first = combined.first?.summary.project,
+      trend.contains(where: { $0 != nil })
+    {
       let project = Project(
         id: ProjectID(rawValue: -1), title: GroupCombination.title(ofGroup: name),
         units: combination.units, frequency: period, kind: .total,
