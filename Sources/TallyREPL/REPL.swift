@@ -4,6 +4,7 @@ import Routing
 public import TallyApp
 import TallyCommandLine
 import TallyCore
+import TallyReports
 import TallyState
 
 /// The interactive front door: reads lines, turns each into route actions or requests on the
@@ -21,6 +22,8 @@ public final class REPL {
   private let source: String
   private let showsStartScreen: Bool
   private let context: ScreenContext
+  private let pager: Pager?
+  private let startupFile: StartupFile?
   private let stack = ScreenStack()
   private var router: Router<AppState, TallyAction, Route>?
   private lazy var subcommandNames = Set(context.catalog.commands.map(\.name))
@@ -35,24 +38,31 @@ public final class REPL {
   ///   - source: What errors in a script name as their place: the script's path, or `stdin`.
   ///   - showsStartScreen: Whether the screen the REPL starts on is shown; by default only
   ///     to a person at a terminal: a script prints only what its lines produce.
+  ///   - pager: What output longer than the terminal goes through, when standard output is
+  ///     a terminal and the pager is on in the state; `nil`: never paged.
+  ///   - startupFile: Lines to run before the first prompt (`tallyrc`); `nil`: none.
   public init(
     session: Session, reader: any LineReader, console: Console, source: String = "stdin",
-    showsStartScreen: Bool? = nil
+    showsStartScreen: Bool? = nil, pager: Pager? = nil, startupFile: StartupFile? = nil
   ) {
     self.session = session
     self.reader = reader
     self.console = console
     self.source = source
+    self.pager = pager
+    self.startupFile = startupFile
     self.showsStartScreen = showsStartScreen ?? reader.isInteractive
     self.context = ScreenContext(
       session: session, console: console, isInteractive: reader.isInteractive)
     session.watchForChanges()
+    if let pager, !pager.isOnAtStart { session.store.dispatch(.display(.setPager(false))) }
     session.messages = MessageSink(
       output: { [console] in console.write($0) },
       status: { [console] in console.status($0) },
       progress: { [console] in console.progress($0) },
       failure: { [console] in console.error($0) },
       confirm: { [reader, console] question, refusal throws(TallyError) in
+        console.release()
         guard reader.isInteractive else {
           throw TallyError(
             .invalidInput, "\(refusal) without --yes: a script confirms with --yes",
@@ -77,9 +87,20 @@ public final class REPL {
   ///   came; for a script, whether every line succeeded.
   public func run() -> Bool {
     console.isMuted = !showsStartScreen
-    startRouting()
+    paged { startRouting() }
     console.isMuted = false
+    runStartupFile()
     return readLines() || reader.isInteractive
+  }
+
+  /// Runs the start-up file's lines as if typed, each error named by the file and line;
+  /// the REPL goes on after one, as `psql` does with its `.psqlrc`.
+  private func runStartupFile() {
+    guard let startupFile else { return }
+    for (number, line) in startupFile.commands {
+      let place = "\(startupFile.name):\(number)"
+      if paged({ handle(line, place: place, remembering: false) }) == .quit { break }
+    }
   }
 
   private func readLines() -> Bool {
@@ -109,7 +130,7 @@ public final class REPL {
       case .line(let line):
         lineNumber += 1
         let place = reader.isInteractive ? nil : "\(source):\(lineNumber)"
-        switch handle(line, place: place) {
+        switch paged({ handle(line, place: place) }) {
         case .succeeded: break
         case .failed: succeeded = false
         case .quit: return succeeded
@@ -124,7 +145,7 @@ public final class REPL {
   }
 
   /// Carries out one line.
-  func handle(_ line: String, place: String? = nil) -> Outcome {
+  func handle(_ line: String, place: String? = nil, remembering: Bool = true) -> Outcome {
     if let closed = catchUp() {
       // The line was typed for a screen that is gone: it is not run.
       console.error(
@@ -141,7 +162,7 @@ public final class REPL {
     }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return .succeeded }
-    reader.remember(trimmed)
+    if remembering { reader.remember(trimmed) }
     do throws(TallyError) {
       let words: [String]
       do {
@@ -175,7 +196,14 @@ public final class REPL {
 
   /// Completes the word being typed, for the line editor.
   public func complete(_ request: CompletionRequest) -> CompletionResult {
-    guard !(stack.top is FormScreen) else { return CompletionResult() }
+    if let form = stack.top as? FormScreen {
+      // A form's field completes its own values (kinds, periods), and only as one word.
+      guard request.before.allSatisfy(\.isWhitespace), let field = form.currentField() else {
+        return CompletionResult()
+      }
+      let typed = request.word.lowercased()
+      return CompletionResult(candidates: field.choices.filter { $0.hasPrefix(typed) })
+    }
     return Completer(
       catalog: context.catalog, state: store.state, screenCommands: stack.top?.commands ?? []
     ).complete(request)
@@ -220,8 +248,70 @@ public final class REPL {
       case .request(let request): return try session.run(request)
       case .help(let text): console.write(text)
       }
+    case .view(let layout):
+      guard let layout else {
+        console.line(DisplayCommands.describe(store.state.display.layout))
+        return true
+      }
+      store.dispatch(.display(.setLayout(layout)))
+    case .pager(let on):
+      guard let on else {
+        console.line(DisplayCommands.describe(pager: store.state.display.pager))
+        return true
+      }
+      store.dispatch(.display(.setPager(on)))
+      console.status(DisplayCommands.describe(pager: on))
+    case .watch(let seconds):
+      try watch(every: seconds)
     }
     return true
+  }
+
+  /// Runs `body` with the console's output captured, then shows it: through the pager when
+  /// it is longer than the terminal (and the pager is on, and standard output a terminal),
+  /// else as it is.
+  private func paged<T>(_ body: () -> T) -> T {
+    guard let pager, reader.isInteractive else { return body() }
+    console.beginCapture()
+    let result = body()
+    console.finishCapture { [store] text in
+      guard store.state.display.pager, isatty(STDOUT_FILENO) == 1 else { return false }
+      let rows = TextDisplay.terminalHeight(environment: ProcessInfo.processInfo.environment)
+      // The prompt takes the last line.
+      guard text.reduce(0, { $0 + ($1 == "\n" ? 1 : 0) }) >= rows else { return false }
+      return pager.show(text)
+    }
+    return result
+  }
+
+  /// Shows the screen on top again every `seconds`, with what the database then holds, until
+  /// Ctrl-C (as `pgcli`'s `\watch`).
+  private func watch(every seconds: Double) throws(TallyError) {
+    guard reader.isInteractive else {
+      throw TallyError(
+        .invalidInput, "watch works at a terminal, where Ctrl-C stops it; a script would not end")
+    }
+    console.release()
+    let every = AmountFormat.plain(seconds)
+    let clock = DateFormatter()
+    clock.dateFormat = "HH:mm:ss"
+    clock.timeZone = session.zone
+    var first = true
+    repeat {
+      guard let screen = stack.top else { return }
+      console.line(
+        console.style.dim("Every \(every) s · \(clock.string(from: Date())) · Ctrl-C stops"))
+      screen.redraw { [self] in
+        guard !first else { return }
+        do throws(TallyError) {
+          try session.catchUp()
+        } catch {
+          console.error(error)
+        }
+      }
+      first = false
+    } while !TerminalSignals.sleep(seconds)
+    console.line()
   }
 
   /// Takes in what another process wrote since the last line, before this one is carried

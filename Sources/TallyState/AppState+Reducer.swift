@@ -13,8 +13,14 @@ extension AppState {
     routeRepairReducer,
     Reducer { state, action in
       if case .reportLoaded(let report) = action { state.report = report }
-    }
+    },
+    displayReducer
   )
+
+  /// Applies display changes: the layout of reading lists and the pager.
+  static let displayReducer = Reducer<AppState, TallyAction> { state, action in
+    if case .display(let change) = action { state.display.apply(change) }
+  }
 
   /// Keeps the route on screens that exist: when stored data arrives without a project the
   /// route shows (deleted here, by undo, or by another process), the route ends before it.
@@ -30,7 +36,7 @@ extension AppState {
       else { return }
       NavigationState<Route, RouteData>.reducer.reduce(
         &state.navigation, .setRoute(Array(route.prefix(gone))))
-    case .navigate, .request, .failed, .clearMessages, .reportLoaded:
+    case .navigate, .request, .failed, .clearMessages, .reportLoaded, .display:
       break
     }
   }
@@ -48,7 +54,7 @@ extension AppState {
     case .clearMessages:
       state.lastError = nil
       state.status = nil
-    case .navigate, .request, .loaded, .reportLoaded:
+    case .navigate, .request, .loaded, .reportLoaded, .display:
       break
     }
   }
@@ -60,7 +66,7 @@ extension Snapshot {
     switch action {
     case .loaded(let loaded): snapshot = loaded
     case .committed(let commit): snapshot = commit.snapshot
-    case .navigate, .request, .failed, .clearMessages, .reportLoaded: break
+    case .navigate, .request, .failed, .clearMessages, .reportLoaded, .display: break
     }
   }
 }

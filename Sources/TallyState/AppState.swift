@@ -16,17 +16,20 @@ public struct AppState: Equatable, Sendable {
   public var lastImport: ImportOutcome?
   /// The report on screen, when the route shows one.
   public var report: ProjectReport?
+  /// How screens lay out reading lists, and whether long output is paged.
+  public var display: DisplaySettings
 
   /// Creates a state.
   public init(
     navigation: NavigationState<Route, RouteData> = NavigationState(route: [.home]),
     stored: Snapshot = Snapshot(), lastError: TallyError? = nil, status: String? = nil,
-    report: ProjectReport? = nil
+    report: ProjectReport? = nil, display: DisplaySettings = DisplaySettings()
   ) {
     self.navigation = navigation
     self.stored = stored
     self.lastError = lastError
     self.status = status
     self.report = report
+    self.display = display
   }
 }

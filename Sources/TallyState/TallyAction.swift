@@ -18,4 +18,6 @@ public enum TallyAction: Equatable, Sendable {
   case failed(TallyError)
   /// Forget the last error and status message.
   case clearMessages
+  /// Change how screens show things (`view records`, `pager off`).
+  case display(DisplayAction)
 }

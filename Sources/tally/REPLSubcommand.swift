@@ -17,18 +17,19 @@ struct REPLSubcommand: ParsableCommand {
       """)
 
   @OptionGroup var global: GlobalOptions
+  @OptionGroup var entry: REPLOptions
   @Option(help: "Run the REPL commands in this file, one per line.", completion: .file())
   var script: String?
 
   func run() throws {
-    try Self.start(global, script: script)
+    try Self.start(global, entry, script: script)
   }
 
   /// Runs the REPL on the database `global` names.
   ///
   /// Only a person at a terminal resumes the screen the last session left, and only their
   /// navigation is remembered: a script or piped input starts at home every time.
-  static func start(_ global: GlobalOptions, script: String? = nil) throws {
+  static func start(_ global: GlobalOptions, _ entry: REPLOptions, script: String? = nil) throws {
     let interactive = script == nil && isatty(STDIN_FILENO) == 1
     let session = try Session(
       global.sessionOptions(resumingRoute: interactive, creating: true, showsScreens: true))
@@ -51,12 +52,36 @@ struct REPLSubcommand: ParsableCommand {
       reader = PlainLineReader()
       console = .standard(style: .plain)
     }
-    let repl = REPL(session: session, reader: reader, console: console, source: source)
+    let repl = REPL(
+      session: session, reader: reader, console: console, source: source,
+      pager: interactive ? Pager.chosen(environment: environment) : nil,
+      startupFile: interactive && !entry.noRC ? startupFile(environment: environment) : nil)
     if let editor = reader as? LineEditor {
       editor.complete = { [unowned repl] request in repl.complete(request) }
     }
     guard repl.run() else { throw ExitCode(ExitStatus.failure) }
   }
+
+  /// The start-up file, when there is one; one that cannot be read is reported, and skipped.
+  private static func startupFile(environment: [String: String]) -> StartupFile? {
+    let path = StartupFile.path(
+      environment: environment,
+      homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path)
+    do {
+      return try StartupFile.load(path: path)
+    } catch {
+      MessageSink.standard.failure(error)
+      return nil
+    }
+  }
+}
+
+/// The options of the interactive REPL's entry (`tally` alone and `tally repl`).
+struct REPLOptions: ParsableArguments {
+  @Flag(
+    name: .customLong("no-rc"),
+    help: "Do not run the start-up file ($XDG_CONFIG_HOME/tally/tallyrc).")
+  var noRC = false
 }
 
 extension Console {

@@ -23,10 +23,11 @@ struct Tally: ParsableCommand {
   )
 
   @OptionGroup var global: GlobalOptions
+  @OptionGroup var entry: REPLOptions
 
   /// Without a subcommand: the REPL.
   func run() throws {
-    try REPLSubcommand.start(global)
+    try REPLSubcommand.start(global, entry)
   }
 
   /// Parses and runs the command, with the contract's exit codes: 0 success, 1 a failed

@@ -5,15 +5,16 @@ import Testing
 /// neither ever writes over a file or a database that holds something.
 @Suite struct BackupTests {
   /// A database with a bit of everything: a meter with a reset, notes with a tab and a line
-  /// break, a goal, an import, a running timer.
+  /// break, tags, a goal, an import, a running timer.
   func sandboxWithEverything(_ backend: Backend) throws -> Sandbox {
     let sandbox = try Sandbox(backend)
     try sandbox.succeed(
       "project", "add", "Car", "--frequency", "monthly", "--units", "km", "--kind", "meter")
     try sandbox.succeed("item", "add", "Car", "100", "--at", "2024-01-01", "--note", "tab\there")
-    try sandbox.succeed("item", "add", "Car", "5", "--reset", "--at", "2024-02-01")
+    try sandbox.succeed(
+      "item", "add", "Car", "5", "--reset", "--at", "2024-02-01", "--tag", "odometer,car/new")
     let file = sandbox.folder.appendingPathComponent("in.csv")
-    try "date,amount,note\n2024-03-01,10.25,\"two\nlines\"\n2024-04-01,20,\n".write(
+    try "date,amount,note,tags\n2024-03-01,10.25,\"two\nlines\",trip\n2024-04-01,20,,\n".write(
       to: file, atomically: true, encoding: .utf8)
     try sandbox.succeed("import", file.path, "--project", "Car")
     try sandbox.succeed("project", "edit", "Car", "--goal", "100", "--decimals", "1")

@@ -90,12 +90,16 @@ import Testing
         mileage
 
         daily
+        total
+
+
 
         """)
     #expect(result.status == 1)
     #expect(result.stderr.contains("stdin:3: --at"))
     #expect(result.stderr.contains("stdin:6: there is no project titled 'Nowhere'"))
-    #expect(result.stderr.contains("stdin:11: a project titled"))
+    // The form asks title, units, frequency, kind, decimals and goal: line 14 submits it.
+    #expect(result.stderr.contains("stdin:14: a project titled"))
     #expect(try sandbox.everything() == before)
   }
 

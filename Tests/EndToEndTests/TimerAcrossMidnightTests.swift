@@ -15,7 +15,7 @@ import Testing
     #expect(
       stop.stderr
         == "Stopped the timer for Writing after 1:45 (h:mm): recorded 2 readings, one per day "
-        + "it ran: 30 min on 2024-03-01, 75 min on 2024-03-02\n")
+        + "it ran: 0:30 h on 2024-03-01, 1:15 h on 2024-03-02\n")
     let readings = """
       id,timestamp,amount,note
       1,2024-03-01T23:30:00+00:00,30,draft
@@ -62,7 +62,7 @@ import Testing
     #expect(
       message
         == "Stopped the timer for Watch after 26:00 (h:mm): recorded 3 readings, one per day "
-        + "it ran: 2 h on 2024-03-09, 23 h on 2024-03-10, 1 h on 2024-03-11\n")
+        + "it ran: 2:00 h on 2024-03-09, 23:00 h on 2024-03-10, 1:00 h on 2024-03-11\n")
     #expect(
       try sandbox.succeed(
         "--tz", "America/New_York", "item", "list", "Watch", "--format", "csv") == """
@@ -92,7 +92,7 @@ import Testing
     try sandbox.succeed("timer", "start", "Read", now: "2024-03-01T22:00:00Z")
     #expect(
       try sandbox.run("timer", "stop", "Read", now: "2024-03-02T00:00:00Z").stderr
-        == "Stopped the timer for Read after 2:00 (h:mm): recorded 2 h\n")
+        == "Stopped the timer for Read after 2:00 (h:mm): recorded 2:00 h\n")
     #expect(
       try sandbox.succeed("item", "list", "Read", "--format", "csv")
         == "id,timestamp,amount,note\n1,2024-03-01T22:00:00+00:00,2,timer\n")

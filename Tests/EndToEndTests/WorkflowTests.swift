@@ -118,7 +118,7 @@ import Testing
       "timer", "stop", "Writing", "--note", "chapter 2", now: "2024-06-01T09:20:00.6Z")
     #expect(
       stopped.stderr
-        == "Stopped the timer for Writing after 0:20 (h:mm): recorded 20.0166666666667 min\n")
+        == "Stopped the timer for Writing after 0:20 (h:mm): recorded 0:20 h\n")
     try sandbox.succeed("timer", "start", "Writing", now: "2024-06-01T10:00:00Z")
     let cancelled = try sandbox.run("timer", "cancel", "Writing", now: "2024-06-01T10:05:00Z")
     #expect(cancelled.status == 0)
@@ -145,7 +145,7 @@ import Testing
     let status = try sandbox.succeed("timer", "status", now: "2024-06-01T10:15:30Z")
     #expect(status.contains("Writing  2024-06-01 09:00  1:15:30"))
     let stopped = try sandbox.run("timer", "stop", "Writing", now: "2024-06-01T11:30:00Z")
-    #expect(stopped.stderr == "Stopped the timer for Writing after 2:30 (h:mm): recorded 2.5 h\n")
+    #expect(stopped.stderr == "Stopped the timer for Writing after 2:30 (h:mm): recorded 2:30 h\n")
     #expect(
       try sandbox.succeed("export") == """
         project,timestamp,amount,note

@@ -15,7 +15,7 @@ import Testing
 
   @Test func anItemAddBecomesATypedRequest() throws {
     guard
-      case .addReading(let project, let amount, let at, let note, let reset) = try request(
+      case .addReading(let project, let amount, let at, let note, let reset, _) = try request(
         "item", "add", "Car", "-12.5", "--note", "full tank")
     else {
       Issue.record("not an addReading")

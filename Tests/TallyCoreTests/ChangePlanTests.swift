@@ -162,7 +162,7 @@ struct FakeFacts: StoredFacts {
     #expect(readings.first?.amount == 1)
     #expect(readings.first?.timestamp == t0)
     #expect(readings.first?.note == "timer")
-    #expect(plan.message == "Stopped the timer for Car after 1:00 (h:mm): recorded 1 hours")
+    #expect(plan.message == "Stopped the timer for Car after 1:00 (h:mm): recorded 1:00 h")
   }
 
   @Test func cancellingLeavesTheProjectAsItWas() throws {

@@ -11,7 +11,7 @@ import Testing
 @Suite struct FormTests {
   @Test func aNewProjectIsAskedForFieldByField() throws {
     let repl = try REPLHarness()
-    #expect(repl.run("new", "Mileage", "km", ""))
+    #expect(repl.run("new", "Mileage", "km", "", "", "", ""))
     let project = try #require(repl.store.state.project(titled: "Mileage"))
     #expect(project.project.units == "km")
     #expect(project.project.frequency == .monthly)
@@ -34,9 +34,9 @@ import Testing
     #expect(!repl.run("new", "Mileage", "", "fortnightly"))
     #expect(
       repl.messages.contains(
-        "frequency 'fortnightly' is not daily, weekly, monthly, quarterly or yearly"))
+        "frequency: The value 'fortnightly' is invalid for '--frequency <frequency>'"))
     #expect(repl.store.state.project(titled: "Mileage") == nil)
-    #expect(repl.run("daily"))
+    #expect(repl.run("daily", "", "", ""))
     #expect(repl.store.state.project(titled: "Mileage")?.project.frequency == .daily)
   }
 
@@ -64,7 +64,9 @@ import Testing
   @Test func aRefusedRequestAsksAPersonAgainWithTheAnswersAsDefaults() throws {
     let repl = try REPLHarness(interactive: true)
     try repl.addProject("Mileage")
-    #expect(repl.run("new", "mileage", "km", "daily", "Fuel", "", ""))
+    #expect(
+      repl.run(
+        "new", "mileage", "km", "daily", "", "", "", "Fuel", "", "", "", "", ""))
     #expect(repl.messages.contains("Error: a project titled"))
     #expect(repl.reader.prompts.contains("tally › new project › title [mileage]: "))
     #expect(repl.store.state.project(titled: "Fuel")?.project.units == "km")
@@ -75,8 +77,10 @@ import Testing
     let repl = try REPLHarness()
     try repl.addProject("Mileage")
     // The lines after the refused form are commands, not a second round of answers.
-    #expect(!repl.run("new", "mileage", "km", "daily", "new", "Fuel", "l", "daily"))
-    #expect(repl.messages.contains("Error: stdin:4: a project titled"))
+    #expect(
+      !repl.run(
+        "new", "mileage", "km", "daily", "", "", "", "new", "Fuel", "l", "daily", "", "", ""))
+    #expect(repl.messages.contains("Error: stdin:7: a project titled"))
     #expect(repl.store.state.project(titled: "Fuel")?.project.units == "l")
     #expect(repl.store.state.navigation.route == [.home])
   }
@@ -96,7 +100,7 @@ import Testing
     try repl.addProject("Mileage", units: "km")
     repl.run("open Mileage", "edit")
     #expect(repl.prompt == "tally › Mileage › edit › title [Mileage]: ")
-    #expect(repl.run("", "miles", ""))
+    #expect(repl.run("", "miles", "", "", "", ""))
     let project = try #require(repl.store.state.project(titled: "Mileage"))
     #expect(project.project.units == "miles")
     #expect(repl.store.state.navigation.route == [.home, .project(project.id)])
@@ -105,7 +109,7 @@ import Testing
   @Test func anUnchangedFormMakesNoChange() throws {
     let repl = try REPLHarness()
     try repl.addProject("Mileage", units: "km")
-    repl.run("open Mileage", "edit", "", "", "")
+    repl.run("open Mileage", "edit", "", "", "", "", "", "")
     #expect(repl.messages.contains("Nothing changed."))
     #expect(try repl.database.journal(limit: 1).first?.description == "Created project Mileage")
   }
@@ -180,8 +184,10 @@ import Testing
     let line = try typed(
       "item", "edit", "1", "--amount", "12.5", "--at", "2025-11-01", "--note", "")
     guard
-      case .editReading(let formID, let formAmount, let formAt, let formNote, let formReset) = form,
-      case .editReading(let lineID, let lineAmount, let lineAt, let lineNote, let lineReset) = line
+      case .editReading(let formID, let formAmount, let formAt, let formNote, let formReset, _) =
+        form,
+      case .editReading(let lineID, let lineAmount, let lineAt, let lineNote, let lineReset, _) =
+        line
     else {
       Issue.record("\(String(describing: form)) and \(line) are not both editReading")
       return
@@ -197,7 +203,8 @@ import Testing
     let byForm = try REPLHarness()
     #expect(
       byForm.run(
-        "new", "Mileage", "km", "daily", "open Mileage", "add 10", "edit 1", "12.5", "2025-11-01",
+        "new", "Mileage", "km", "daily", "", "", "", "open Mileage", "add 10", "edit 1", "12.5",
+        "2025-11-01",
         "x"))
     let byLine = try REPLHarness()
     #expect(
@@ -209,5 +216,83 @@ import Testing
       try byForm.database.journal(limit: 10).map(\.description)
         == byLine.database.journal(limit: 10).map(\.description))
     #expect(byForm.messages.contains("Created project Mileage"))
+  }
+
+  @Test func aNewProjectIsAskedForKindDecimalsAndGoal() throws {
+    let repl = try REPLHarness()
+    repl.run("new", "Weight", "kg", "weekly")
+    #expect(repl.prompt == "tally › new project › kind (total, gauge, meter) [total]: ")
+    repl.run("gauge")
+    #expect(repl.prompt == "tally › new project › decimals (0-9, none): ")
+    repl.run("1")
+    #expect(repl.prompt == "tally › new project › goal (an amount per period; empty: none): ")
+    repl.run("80")
+    #expect(
+      repl.prompt
+        == "tally › new project › goal per (daily, weekly, monthly, quarterly, yearly) [weekly]: ")
+    repl.run("")
+    #expect(repl.prompt == "tally › new project › goal is (at-least, at-most) [at-least]: ")
+    #expect(repl.run("at-most"))
+    let project = try #require(repl.store.state.project(titled: "Weight")).project
+    #expect(project.kind == .gauge)
+    #expect(project.decimals == 1)
+    #expect(project.goal == Goal(amount: 80, per: .weekly, direction: .atMost))
+  }
+
+  @Test func theFormAndTheLineMakeTheSameProjectWithKindDecimalsAndGoal() throws {
+    let byForm = try REPLHarness()
+    #expect(byForm.run("new", "Weight", "kg", "weekly", "gauge", "1", "80", "", "at-most"))
+    let byLine = try REPLHarness()
+    #expect(
+      byLine.run(
+        "project add Weight --units kg --frequency weekly --kind gauge --decimals 1 --goal 80 "
+          + "--goal-is at-most"))
+    #expect(byForm.store.state.stored == byLine.store.state.stored)
+  }
+
+  @Test func answersAreCheckedByTheCommandLinesRules() throws {
+    // Each run ends inside the form: a script is left in it, so the next run answers on.
+    let repl = try REPLHarness()
+    repl.run("new", "Weight", "kg", "weekly", "level")
+    #expect(repl.messages.contains("kind: "), "\(repl.messages)")
+    #expect(repl.messages.contains("level"))
+    repl.run("gauge", "12")
+    #expect(repl.messages.contains("decimals: --decimals 12 is not between 0 and 9"))
+    repl.run("two")
+    #expect(repl.messages.contains("decimals: --decimals 'two' is not a whole number or none"))
+    repl.run("none", "lots")
+    #expect(repl.messages.contains("goal: "))
+    repl.run("80", "fortnightly")
+    #expect(repl.messages.contains("goal per: --goal-per 'fortnightly' is not a period"))
+    repl.run("weekly", "above")
+    #expect(repl.messages.contains("goal is: --goal-is 'above' is neither at-least nor at-most"))
+    #expect(repl.run("at-least"))
+    let project = try #require(repl.store.state.project(titled: "Weight")).project
+    #expect(project.kind == .gauge)
+    #expect(project.decimals == nil)
+    #expect(project.goal == Goal(amount: 80, per: .weekly, direction: .atLeast))
+  }
+
+  @Test func editingAProjectChangesItsKindAndTakesItsGoalAway() throws {
+    let repl = try REPLHarness()
+    repl.run("project add Weight --frequency weekly --goal 80", "open Weight", "edit")
+    // The goal is there: its period and side are asked too.
+    repl.run("", "", "", "gauge", "", "")
+    #expect(
+      repl.prompt.hasSuffix("goal per (daily, weekly, monthly, quarterly, yearly) [weekly]: "))
+    #expect(repl.run("", ""))
+    #expect(repl.store.state.project(titled: "Weight")?.project.kind == .gauge)
+    #expect(repl.run("edit", "", "", "", "", "", "none"), "\(repl.messages)")
+    #expect(repl.store.state.project(titled: "Weight")?.project.goal == nil)
+  }
+
+  @Test func aFormCompletesTheValuesOfItsField() throws {
+    let repl = try REPLHarness()
+    repl.run("new", "Weight", "kg", "weekly")
+    #expect(
+      repl.repl.complete(CompletionRequest(before: "", word: "")).candidates == [
+        "total", "gauge", "meter",
+      ])
+    #expect(repl.repl.complete(CompletionRequest(before: "", word: "g")).candidates == ["gauge"])
   }
 }

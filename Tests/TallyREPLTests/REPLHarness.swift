@@ -36,7 +36,7 @@ final class REPLHarness {
 
   static let now = Timestamp(microsecondsSince1970: 1_763_800_000_000_000)
 
-  init(interactive: Bool = false, width: Int? = nil) throws {
+  init(interactive: Bool = false, width: Int? = nil, startupFile: StartupFile? = nil) throws {
     database = try TallyDatabase.inMemory()
     session = try Session(
       storage: database,
@@ -51,7 +51,9 @@ final class REPLHarness {
       output: { [captured] in captured.output += $0 },
       messages: { [captured] in captured.messages += $0 })
     // The screen tests look at the screen the REPL starts on, as a person sees it.
-    repl = REPL(session: session, reader: reader, console: console, showsStartScreen: true)
+    repl = REPL(
+      session: session, reader: reader, console: console, showsStartScreen: true,
+      startupFile: startupFile)
   }
 
   /// The terminal's width, as the console finds it for each screen.

@@ -24,7 +24,7 @@ import Testing
 
   @Test(arguments: [39, 30, 20]) func belowFortyColumnsEachRowIsARecord(width: Int) {
     let text = table().render(width: width)
-    #expect(text.hasPrefix("-[ 1 ]"))
+    #expect(text.hasPrefix("-[ RECORD 1 ]-"))
     #expect(text.contains("ID     | 12\n"))
     #expect(text.contains("TIME   | 2024-01-15 08:30\n") || width < 25)
     #expect(text.contains("AMOUNT | 1234567.5\n"))

@@ -66,7 +66,41 @@ import Testing
   @Test func columnsAreNotCutBelowTheirHeaderOrEightColumns() {
     // Below 40 columns the table is a list of records, each value cut to what is left.
     let lines = table().render(width: 30).split(separator: "\n").map(String.init)
-    #expect(lines[0] == "-[ 1 ]--------------")
+    #expect(lines[0] == "-[ RECORD 1 ]" + String(repeating: "-", count: 17))
     #expect(lines[2] == "TITLE | Mileage of the family…")
+  }
+}
+
+@Suite struct TableLayoutTests {
+  private func table() -> TextTable {
+    var table = TextTable(columns: [
+      .init("ID", .right), .init("AMOUNT", .right), .init("NOTE", .text),
+    ])
+    table.appendSection("2024-01-15 · 2 readings")
+    table.append(["#12", "42 km", "full tank"])
+    table.append(["#13", "7 km", ""])
+    return table
+  }
+
+  @Test func recordsAreOneFieldALineUnderARecordHeader() {
+    #expect(
+      table().render(width: nil, layout: .records) == """
+        2024-01-15 · 2 readings
+        -[ RECORD 1 ]-----
+        ID     | #12
+        AMOUNT | 42 km
+        NOTE   | full tank
+        -[ RECORD 2 ]-----
+        ID     | #13
+        AMOUNT | 7 km
+        NOTE   |
+
+        """)
+  }
+
+  @Test func aTableStaysATableWhenAskedEvenIfNarrow() {
+    let text = table().render(width: 30, layout: .table)
+    #expect(text.hasPrefix(" ID  AMOUNT  NOTE"))
+    #expect(table().render(width: 30, layout: .fitted).hasPrefix("2024-01-15"))
   }
 }

@@ -70,13 +70,18 @@ struct ReferenceModel: Equatable {
       let id = ReadingID(rawValue: lastReadingID)
       data.readings[id] = Reading(
         id: id, projectID: new.projectID, amount: new.amount, timestamp: new.timestamp,
-        note: new.note)
+        note: new.note, tags: new.tags)
       data.projects[new.projectID]?.updatedAt = at
     case .editReading(let id, let edit, let at):
       guard var reading = data.readings[id] else { return false }
       reading.amount = edit.amount ?? reading.amount
       reading.timestamp = edit.timestamp ?? reading.timestamp
       if let note = edit.note { reading.note = note.isEmpty ? nil : note }
+      // Replaced, then added to, then taken from; kept sorted without repeats.
+      var tags = edit.tags ?? reading.tags
+      for tag in edit.addedTags where !tags.contains(tag) { tags.append(tag) }
+      tags.removeAll { edit.removedTags.contains($0) }
+      reading.tags = tags.sorted()
       data.readings[id] = reading
       data.projects[reading.projectID]?.updatedAt = at
     case .deleteReading(let id, let at):

@@ -42,10 +42,15 @@ import Testing
       return .addReading(
         NewReading(
           projectID: projectID, amount: amount, timestamp: timestamp,
-          note: pick % 3 == 0 ? nil : "n\(pick % 5)"), at: at)
+          note: pick % 3 == 0 ? nil : "n\(pick % 5)", tags: [[], ["a"], ["a", "b/c"]][pick % 3]),
+        at: at)
     case 6:
       return .editReading(
-        readingID, ReadingEdit(amount: amount, note: pick % 2 == 0 ? "" : "edited"), at: at)
+        readingID,
+        ReadingEdit(
+          amount: amount, note: pick % 2 == 0 ? "" : "edited",
+          tags: [nil, [], ["b/c"]][pick % 3], addedTags: pick % 4 == 0 ? ["d"] : [],
+          removedTags: pick % 5 == 0 ? ["a"] : []), at: at)
     case 7: return .deleteReading(readingID, at: at)
     case 8: return .startTimer(projectID, at: at)
     case 9: return .stopTimer(projectID, note: pick % 2 == 0 ? nil : "stopped", at: at)

@@ -36,6 +36,9 @@ class REPLInATerminal(unittest.TestCase):
             os.environ,
             TALLY_DB=os.path.join(self.folder, "tally.sqlite"),
             XDG_STATE_HOME=os.path.join(self.folder, "state"),
+            # No start-up file but the test's own, and no pager unless a test asks for one.
+            XDG_CONFIG_HOME=os.path.join(self.folder, "config"),
+            TALLY_PAGER="",
             TZ="UTC",
             TERM="xterm",
             COLUMNS="100",
@@ -351,11 +354,39 @@ class REPLInATerminal(unittest.TestCase):
                      "(daily, weekly, monthly, quarterly, yearly) [monthly]: ")
         self.expect_prompt(child, frequency)
         child.sendline("fortnightly")
-        child.expect_exact("is not daily, weekly, monthly, quarterly or yearly")
+        child.expect_exact("frequency: The value 'fortnightly' is invalid for '--frequency")
         self.expect_prompt(child, frequency)
         child.sendline("weekly")
+        kind = "tally › new project › kind (total, gauge, meter) [total]: "
+        self.expect_prompt(child, kind)
+        # Tab twice lists the kinds; a letter and Tab completes one.
+        child.send("\t\t")
+        child.expect(r"gauge\s+meter\s+total")
+        self.expect_prompt(child, kind)
+        child.send("g\t")
+        child.expect_exact("gauge")
+        child.sendline("")
+        self.expect_prompt(child, "tally › new project › decimals (0-9, none): ")
+        child.sendline("12")
+        child.expect_exact("decimals: --decimals 12 is not between 0 and 9")
+        self.expect_prompt(child, "tally › new project › decimals (0-9, none): ")
+        child.sendline("1")
+        self.expect_prompt(
+            child, "tally › new project › goal (an amount per period; empty: none): ")
+        child.sendline("80")
+        self.expect_prompt(
+            child, "tally › new project › goal per "
+            "(daily, weekly, monthly, quarterly, yearly) [weekly]: ")
+        child.sendline("")
+        self.expect_prompt(
+            child, "tally › new project › goal is (at-least, at-most) [at-least]: ")
+        child.sendline("at-most")
         child.expect_exact("Created project Weight")
         self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Weight")
+        child.expect_exact("Weight · kg · weekly gauge · 0 readings")
+        child.expect_exact("Goal at most 80 kg per week")
+        self.expect_prompt(child, "tally › Weight › ")
         child.sendline("quit")
         child.expect(pexpect.EOF)
 
@@ -397,6 +428,66 @@ class REPLInATerminal(unittest.TestCase):
         self.expect_prompt(child, "tally › Mileage › ")
         self.quit(child)
         self.assertEqual(self.readings("Mileage"), ["1,2024-01-05T00:00:00+00:00,40,full tank"])
+
+    def test_a_time_project_shows_clocks_and_takes_them(self):
+        self.tally("project", "add", "Writing", "--frequency", "daily", "--units", "h")
+        self.tally("item", "add", "Writing", "1.3333333333333333", "--at", "2024-01-05")
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Writing")
+        child.expect_exact("1:20 h")
+        self.expect_prompt(child, "tally › Writing › ")
+        child.sendline("add 1h05m --at 2024-01-05T10:00")
+        child.expect_exact("1:05 h")
+        self.expect_prompt(child, "tally › Writing › ")
+        child.sendline("edit 2")
+        self.expect_prompt(child, "tally › Writing › edit #2 › amount [1:20]: ")
+        child.sendline("")  # Enter keeps the stored amount to the last digit
+        child.expect_exact("time [")
+        child.sendline("")
+        child.expect_exact("note (- removes it)")
+        child.sendline("")
+        child.expect_exact("Nothing changed.")
+        self.expect_prompt(child, "tally › Writing › ")
+        child.sendline("edit 2")
+        self.expect_prompt(child, "tally › Writing › edit #2 › amount [1:20]: ")
+        child.sendline("1:75")
+        child.expect_exact("'1:75': not a duration")
+        self.expect_prompt(child, "tally › Writing › edit #2 › amount [1:20]: ")
+        child.sendline("1:30")
+        child.expect_exact("time [")
+        child.sendline("")
+        child.expect_exact("note (- removes it)")
+        child.sendline("")
+        child.expect_exact("1:30 h")
+        self.expect_prompt(child, "tally › Writing › ")
+        self.quit(child)
+        self.assertEqual(
+            self.readings("Writing"),
+            ["2,2024-01-05T00:00:00+00:00,1.5,", "3,2024-01-05T10:00:00+00:00,1.0833333333333333,"],
+        )
+
+    def test_tags_are_added_shown_and_completed_like_any_option(self):
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Fuel costs")
+        self.expect_prompt(child, "tally › Fuel costs › ")
+        child.sendline('add 12.5 --at 2024-01-06 --note lunch --tag Food,work/client-a')
+        child.expect_exact("Added reading 2 to Fuel costs")
+        child.expect_exact("lunch #food #work/client-a")
+        self.expect_prompt(child, "tally › Fuel costs › ")
+        child.sendline("edit 2 --remove-tag food --add-tag travel")
+        child.expect_exact("Changed reading 2 of Fuel costs")
+        child.expect_exact("lunch #travel #work/client-a")
+        self.expect_prompt(child, "tally › Fuel costs › ")
+        child.sendline("add 3 --tag 'no way'")
+        child.expect_exact("Error: --tag 'no way'")
+        self.expect_prompt(child, "tally › Fuel costs › ")
+        self.quit(child)
+        self.assertEqual(
+            self.readings("Fuel costs"),
+            ['2,2024-01-06T00:00:00+00:00,12.5,lunch,"travel,work/client-a"'],
+        )
 
     def test_a_project_deleted_elsewhere_sends_the_screen_home_and_says_so(self):
         child = self.start()

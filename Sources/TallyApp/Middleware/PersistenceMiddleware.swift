@@ -40,7 +40,7 @@ public struct PersistenceMiddleware: Middleware {
       } catch {
         context.dispatch(.failed(error))
       }
-    case .loaded, .committed, .failed, .clearMessages, .reportLoaded:
+    case .loaded, .committed, .failed, .clearMessages, .reportLoaded, .display:
       next(action)
     }
   }

@@ -25,7 +25,7 @@ public struct ReportMiddleware: Middleware {
     next(action)
     switch action {
     case .navigate, .loaded, .committed: break
-    case .request, .failed, .clearMessages, .reportLoaded: return
+    case .request, .failed, .clearMessages, .reportLoaded, .display: return
     }
     let state = context.state
     guard let wanted = state.shownReport else {

@@ -26,7 +26,7 @@ public struct StandingMiddleware: Middleware {
     case .committed(var commit):
       commit.snapshot.standing = (try? query.standing(of: commit.snapshot.projects)) ?? [:]
       next(.committed(commit))
-    case .navigate, .request, .failed, .clearMessages, .reportLoaded:
+    case .navigate, .request, .failed, .clearMessages, .reportLoaded, .display:
       next(action)
     }
   }

@@ -31,13 +31,13 @@ struct GoalListing {
         let row = standing.period
         let kind = project.kind
         table.append([
-          project.title, row.period.label, standing.goal.description(units: project.units),
-          ReportNumber.rounded(row.headlineSoFar ?? row.headline(kind), decimals: project.decimals),
+          project.title, row.period.label, standing.goal.description(for: project),
+          ReportNumber.forPeople(row.headlineSoFar ?? row.headline(kind), of: project),
           ReportValue.percent(
             standing.goal.progress(of: row.headlineSoFar ?? row.headline(kind))
           ).forPeople(decimals: nil),
-          ReportNumber.rounded(row.forecast, decimals: project.decimals),
-          ReportNumber.rounded(row.neededPerDay, decimals: project.decimals),
+          ReportNumber.forPeople(row.forecast, of: project),
+          ReportNumber.forPeople(row.neededPerDay, of: project),
           standing.state.rawValue,
         ])
       }

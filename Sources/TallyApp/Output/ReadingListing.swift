@@ -17,16 +17,24 @@ final class ReadingListing {
   private let isRange: Bool
   /// The terminal's columns, which the table fits; `nil` off a terminal.
   private let width: Int?
+  /// Whether a tags column shows: the project's readings carry tags.
+  private let marksTags: Bool
 
-  init(project: Project, zone: TimeZone, isRange: Bool = false, width: Int? = nil) {
+  init(
+    project: Project, zone: TimeZone, isRange: Bool = false, width: Int? = nil,
+    marksTags: Bool = false
+  ) {
     self.project = project
     self.zone = zone
     self.isRange = isRange
     self.width = width
-    let amountHeader = project.units.isEmpty ? "AMOUNT" : "AMOUNT (\(project.units))"
-    table = TextTable(columns: [
-      .init("ID", .right), .init("TIME"), .init(amountHeader, .right), .init("NOTE", .text),
-    ])
+    self.marksTags = marksTags
+    // A clock says its pattern, whatever unit of time the project records in.
+    let shownUnits = project.clockUnit.map(DurationFormat.pattern) ?? project.units
+    let amountHeader = shownUnits.isEmpty ? "AMOUNT" : "AMOUNT (\(shownUnits))"
+    table = TextTable(
+      columns: [.init("ID", .right), .init("TIME"), .init(amountHeader, .right)]
+        + (marksTags ? [.init("TAGS", .text)] : []) + [.init("NOTE", .text)])
   }
 
   func begin(_ format: ListFormat, to output: OutputBuffer) {
@@ -34,7 +42,9 @@ final class ReadingListing {
     case .table: break
     case .csv:
       output.write(
-        CSVWriter.line(["id", "timestamp", "amount", "note"] + (isMeter ? ["reset"] : [])))
+        CSVWriter.line(
+          ["id", "timestamp", "amount", "note"] + (isMeter ? ["reset"] : [])
+            + (marksTags ? ["tags"] : [])))
     case .json: output.write("[")
     }
   }
@@ -49,18 +59,19 @@ final class ReadingListing {
         table.appendSection(period.label)
         section = period
       }
-      table.append([
-        reading.id.description, TimestampFormat.local(reading.timestamp, in: zone),
-        AmountFormat.plain(reading.amount) + (reading.isReset ? " (reset)" : ""),
-        reading.note ?? "",
-      ])
+      table.append(
+        [
+          reading.id.description, TimestampFormat.local(reading.timestamp, in: zone),
+          project.shown(reading.amount) + (reading.isReset ? " (reset)" : ""),
+        ] + (marksTags ? [Tags.listed(reading.tags)] : []) + [reading.note ?? ""])
     case .csv:
       output.write(
         CSVWriter.line(
           [
             reading.id.description, TimestampFormat.iso8601(reading.timestamp, in: zone),
             AmountFormat.exact(reading.amount), CSVWriter.text(reading.note ?? ""),
-          ] + (isMeter ? [reading.isReset ? "yes" : ""] : [])))
+          ] + (isMeter ? [reading.isReset ? "yes" : ""] : [])
+            + (marksTags ? [Tags.listed(reading.tags)] : [])))
     case .json:
       var pairs: [(String, JSONWriter.Value)] = [
         ("id", .integer(reading.id.rawValue)),
@@ -68,6 +79,7 @@ final class ReadingListing {
         ("amount", .amount(reading.amount)), ("note", .optional(reading.note)),
       ]
       if isMeter { pairs.append(("reset", .bool(reading.isReset))) }
+      if marksTags { pairs.append(("tags", .texts(reading.tags))) }
       output.write((count == 0 ? "\n" : ",\n") + JSONWriter.object(pairs))
     }
   }
@@ -78,7 +90,8 @@ final class ReadingListing {
     switch format {
     case .table:
       if count == 0 {
-        output.say("\(project.title) has no readings" + (isRange ? " in that range." : " yet."))
+        output.say(
+          "\(project.title) has no readings" + (isRange ? " that match." : " yet."))
       } else {
         output.write(table.render(width: width))
       }

@@ -3,16 +3,18 @@ import TallyCore
 extension Session {
   /// Lists a project's readings as they stream from storage.
   func listReadings(
-    of title: String, _ range: DateRange, _ format: ListFormat
+    of title: String, _ range: DateRange, _ format: ListFormat,
+    _ filter: ReadingFilter = ReadingFilter()
   ) throws(TallyError) {
     let summary = try project(titled: title)
     let (from, to) = try self.range(range)
     let listing = ReadingListing(
-      project: summary.project, zone: zone, isRange: range.isNarrowed, width: display.width)
+      project: summary.project, zone: zone, isRange: range.isNarrowed || !filter.takesEverything,
+      width: display.width, marksTags: try !storage.tags(of: summary.id).isEmpty)
     let output = OutputBuffer(messages)
     listing.begin(format, to: output)
     try storage.forEachReading(of: summary.id, from: from, to: to) { reading in
-      listing.write(reading, format, to: output)
+      if filter.matches(reading) { listing.write(reading, format, to: output) }
     }
     listing.end(format, to: output)
   }

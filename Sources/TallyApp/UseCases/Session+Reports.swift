@@ -19,6 +19,7 @@ extension Session {
     let format =
       request.format ?? request.output.flatMap(ReportRequest.Format.init(fileExtension:))
       ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
+    try checkFilter(request)
     if let chart = request.chart {
       try ChartLink.check(chart, report: request.output, format: format, template: request.template)
     }
@@ -53,11 +54,19 @@ extension Session {
       let query = ProjectReportQuery(storage: storage, zone: zone, clock: self.clock)
       var made: [ProjectReport] = []
       for project in projects {
-        made.append(
-          try query.report(
-            project, period: shape.period, from: from, to: to,
-            includesEmpty: shape.includesEmpty, includesStreak: shape.includesStreak,
-            outlook: shape.outlook))
+        if request.byTag {
+          made += try reportsByTag(of: project, request.filter, shape: shape, query: query)
+        } else if !request.filter.takesEverything {
+          let matching = try storage.matchingReadings(
+            of: project.id, request.filter, keepingTags: false)
+          made.append(try report(of: project, shape: shape, query: query, over: matching))
+        } else {
+          made.append(
+            try query.report(
+              project, period: shape.period, from: from, to: to,
+              includesEmpty: shape.includesEmpty, includesStreak: shape.includesStreak,
+              outlook: shape.outlook))
+        }
       }
       reports = made
     }
@@ -68,7 +77,9 @@ extension Session {
       try AtomicFile.write(SVGChart().render(reports), to: chart)
     }
     // A report as of an instant is the one made then, its time of making included.
-    let text = try render(reports, request, format: format, generated: instant ?? now)
+    let text = try render(
+      format == .csv || format == .json ? reports : reports.map(Self.titledByTag), request,
+      format: format, generated: instant ?? now)
     if let output = request.output {
       try AtomicFile.write(text, to: output)
     } else {
@@ -111,33 +122,41 @@ extension Session {
     }
   }
 
-  /// Writes every reading, in a form `import` reads back: with a `reset` column when a
-  /// project is a meter.
-  func export(_ format: ExportFormat) throws(TallyError) {
+  /// Writes every reading `filter` takes, in a form `import` reads back: with a `reset`
+  /// column when a project is a meter, and a `tags` column when a reading has tags.
+  func export(_ format: ExportFormat, _ filter: ReadingFilter = ReadingFilter()) throws(TallyError)
+  {
     let output = OutputBuffer(messages)
     var count = 0
     let marksResets = store.state.stored.projects.contains { $0.project.kind == .meter }
+    let marksTags = try !storage.tags(of: nil).isEmpty
     switch format {
     case .csv:
       output.write(
-        CSVWriter.line(["project", "timestamp", "amount", "note"] + (marksResets ? ["reset"] : [])))
+        CSVWriter.line(
+          ["project", "timestamp", "amount", "note"] + (marksResets ? ["reset"] : [])
+            + (marksTags ? ["tags"] : [])))
       try storage.forEachReadingWithTitle { title, reading in
+        guard filter.matches(reading) else { return }
         output.write(
           CSVWriter.line(
             [
               CSVWriter.text(title), TimestampFormat.iso8601(reading.timestamp, in: zone),
               AmountFormat.exact(reading.amount), CSVWriter.text(reading.note ?? ""),
-            ] + (marksResets ? [reading.isReset ? "yes" : ""] : [])))
+            ] + (marksResets ? [reading.isReset ? "yes" : ""] : [])
+              + (marksTags ? [Tags.listed(reading.tags)] : [])))
       }
     case .json:
       output.write("[")
       try storage.forEachReadingWithTitle { title, reading in
+        guard filter.matches(reading) else { return }
         var pairs: [(String, JSONWriter.Value)] = [
           ("project", .string(title)),
           ("timestamp", .string(TimestampFormat.iso8601(reading.timestamp, in: zone))),
           ("amount", .amount(reading.amount)), ("note", .optional(reading.note)),
         ]
         if marksResets { pairs.append(("reset", .bool(reading.isReset))) }
+        if marksTags { pairs.append(("tags", .texts(reading.tags))) }
         output.write((count == 0 ? "\n" : ",\n") + JSONWriter.object(pairs))
         count += 1
       }

@@ -43,7 +43,8 @@ extension Session {
       let project = try project(titled: title).project
       if let goal {
         edit.goal = try goal.edit(
-          of: project.goal, frequency: edit.frequency ?? project.frequency)
+          of: project.goal, frequency: edit.frequency ?? project.frequency,
+          units: edit.units ?? project.units)
         edit.goalSince = try goal.since.map { text throws(TallyError) in
           try goalStart(text)
         }
@@ -58,22 +59,25 @@ extension Session {
       messages.status(try perform(.editProject(project.id, edit, at: now)))
     case .deleteProject(let title, let confirmed):
       try deleteProject(titled: title, confirmed: confirmed)
-    case .addReading(let title, let amount, let at, let note, let reset):
+    case .addReading(let title, let amount, let at, let note, let reset, let tags):
       let project = try project(titled: title)
       let reading = NewReading(
-        projectID: project.id, amount: amount, timestamp: try timestamp(at, for: "--at"),
-        note: note, isReset: reset)
+        projectID: project.id, amount: try Self.amount(amount, units: project.project.units),
+        timestamp: try timestamp(at, for: "--at"), note: note, isReset: reset, tags: tags)
       messages.status(try perform(.addReading(reading, at: now)))
-    case .listReadings(let title, let range, let format):
-      try listReadings(of: title, range, format)
+    case .listReadings(let title, let range, let format, let filter):
+      try listReadings(of: title, range, format, filter)
     case .showReading(let id, let format):
       try showReading(id, format)
-    case .editReading(let id, let amount, let at, let note, let reset):
+    case .editReading(let id, let amount, let at, let note, let reset, let tags):
       let edit = ReadingEdit(
-        amount: amount,
+        amount: try amount.map { input throws(TallyError) in
+          try readingAmount(input, of: id)
+        },
         timestamp: try at.map { text throws(TallyError) in
           try timestamp(text, for: "--at")
-        }, note: note, isReset: reset)
+        }, note: note, isReset: reset, tags: tags.tags, addedTags: tags.addedTags,
+        removedTags: tags.removedTags)
       messages.status(try perform(.editReading(id, edit, at: now)))
     case .deleteReading(let id, let confirmed):
       try deleteReading(id, confirmed: confirmed)
@@ -100,10 +104,27 @@ extension Session {
       messages.status(try perform(.undoImport(id, at: now)))
     case .report(let request):
       try report(request)
-    case .export(let format):
-      try export(format)
+    case .export(let format, let filter):
+      try export(format, filter)
     }
     return true
+  }
+
+  /// An amount as typed, in a project's `units`.
+  ///
+  /// - Throws: ``TallyError`` for a duration when the units are not a unit of time.
+  private static func amount(_ input: AmountInput, units: String) throws(TallyError) -> Double {
+    do {
+      return try input.amount(inUnits: units)
+    } catch {
+      throw TallyError(.invalidInput, "amount \(error)")
+    }
+  }
+
+  /// A new amount for reading `id`: a duration in the units of its project.
+  private func readingAmount(_ input: AmountInput, of id: ReadingID) throws(TallyError) -> Double {
+    guard case .duration = input else { return try Self.amount(input, units: "") }
+    return try Self.amount(input, units: try project(of: try storage.reading(id)).units)
   }
 
   /// `--goal-since` as an instant: one that has come, since a goal judges periods that began.

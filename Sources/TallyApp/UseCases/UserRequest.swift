@@ -23,12 +23,20 @@ public enum UserRequest {
   /// Changes to a project; `goal` is completed from its current goal.
   case editProject(title: String, ProjectEdit, goal: GoalRequest? = nil)
   case deleteProject(title: String, confirmed: Bool)
-  case addReading(project: String, amount: Double, at: String?, note: String?, reset: Bool = false)
-  case listReadings(project: String, DateRange, ListFormat)
+  /// A new reading; a duration (`1:20`) is converted into the project's units of time.
+  case addReading(
+    project: String, amount: AmountInput, at: String?, note: String?, reset: Bool = false,
+    tags: [String] = [])
+  /// A project's readings, those that `filter` takes.
+  case listReadings(project: String, DateRange, ListFormat, ReadingFilter = ReadingFilter())
   /// A reading's history of changes (`item show`).
   case showReading(ReadingID, ListFormat)
-  /// A new amount, time, note or reset mark for a reading; an empty note removes the note.
-  case editReading(ReadingID, amount: Double?, at: String?, note: String?, reset: Bool? = nil)
+  /// A new amount, time, note or reset mark for a reading; an empty note removes the note, a
+  /// duration is converted into the units of the reading's project. `tags` carries the tag
+  /// changes (its other fields are not read).
+  case editReading(
+    ReadingID, amount: AmountInput?, at: String?, note: String?, reset: Bool? = nil,
+    tags: ReadingEdit = ReadingEdit())
   case deleteReading(ReadingID, confirmed: Bool)
   case startTimer(project: String)
   case stopTimer(project: String, note: String?)
@@ -44,7 +52,8 @@ public enum UserRequest {
   case listImports(ListFormat = .table)
   case undoImport(ImportBatchID)
   case report(ReportRequest)
-  case export(ExportFormat)
+  /// Every reading `filter` takes, in a form `import` reads back.
+  case export(ExportFormat, ReadingFilter = ReadingFilter())
 
   /// Whether carrying it out may create the database.
   ///
@@ -81,8 +90,9 @@ public enum UserRequest {
 /// project's current goal, else `--goal-per` is the project's frequency and `--goal-is`
 /// `at-least`.
 public struct GoalRequest: Equatable, Sendable {
-  /// The amount, or `nil` to keep the current goal's.
-  public var amount: Double?
+  /// The amount, or `nil` to keep the current goal's; a duration (`7:30`) is converted into
+  /// the project's units of time.
+  public var amount: AmountInput?
   /// `--goal none`: take the goal away.
   public var removes: Bool
   /// The goal's period.
@@ -94,7 +104,7 @@ public struct GoalRequest: Equatable, Sendable {
 
   /// Describes a goal as given.
   public init(
-    amount: Double? = nil, removes: Bool = false, per: Frequency? = nil,
+    amount: AmountInput? = nil, removes: Bool = false, per: Frequency? = nil,
     direction: GoalDirection? = nil, since: String? = nil
   ) {
     self.amount = amount
@@ -104,11 +114,14 @@ public struct GoalRequest: Equatable, Sendable {
     self.since = since
   }
 
-  /// The goal this makes for a project whose goal is `current` and frequency `frequency`.
+  /// The goal this makes for a project whose goal is `current`, frequency `frequency` and
+  /// units `units`.
   ///
   /// - Throws: ``TallyError`` for `--goal-per` or `--goal-is` without an amount or a goal to
-  ///   change, or with `--goal none`.
-  public func edit(of current: Goal?, frequency: Frequency) throws(TallyError) -> FieldEdit<Goal> {
+  ///   change, with `--goal none`, or a duration for units that are not a unit of time.
+  public func edit(of current: Goal?, frequency: Frequency, units: String) throws(TallyError)
+    -> FieldEdit<Goal>
+  {
     if removes {
       guard per == nil, direction == nil, since == nil else {
         throw TallyError(
@@ -117,7 +130,13 @@ public struct GoalRequest: Equatable, Sendable {
       }
       return .remove
     }
-    guard let amount = amount ?? current?.amount else {
+    let given: Double?
+    do {
+      given = try amount?.amount(inUnits: units)
+    } catch {
+      throw TallyError(.invalidInput, "--goal \(error)")
+    }
+    guard let amount = given ?? current?.amount else {
       throw TallyError(
         .invalidInput,
         "--goal-per, --goal-is and --goal-since change a goal: give its amount with --goal")
@@ -229,6 +248,10 @@ public struct ReportRequest: Sendable {
   public var statistics: [ReportStatistic]?
   /// The instant to report as the data stood then (`--as-of`), as given; `nil` for now.
   public var asOf: String?
+  /// Which readings count (`--tag`, `--not-tag`, ...).
+  public var filter = ReadingFilter()
+  /// One row per period and tag (`--by tag`) rather than per period.
+  public var byTag = false
 
   /// What to add looking back and forward: comparisons, a rolling mean, a forecast.
   public var outlook: ReportOutlook

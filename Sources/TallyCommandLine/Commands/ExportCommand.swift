@@ -1,19 +1,25 @@
 import ArgumentParser
 import TallyApp
+import TallyCore
 
 /// `tally export`: every reading, in a form `tally import` reads back.
 struct ExportCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write every reading as CSV (project,timestamp,amount,note) or JSON.")
+    abstract: "Write every reading as CSV (project,timestamp,amount,note) or JSON.",
+    discussion: """
+      A reset column follows when a project is a meter, and a tags column when a reading \
+      has tags; `tally import` reads both back.
+      """)
 
   static let syntax = CommandSyntax(
-    options: [.value("--format", values: ExportFormat.allValueStrings)])
+    options: [.value("--format", values: ExportFormat.allValueStrings)] + FilterOptions.syntax)
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "csv or json.") var format: ExportFormat = .csv
+  @OptionGroup var filter: FilterOptions
 
-  func request() -> UserRequest {
-    .export(format)
+  func request() throws(TallyError) -> UserRequest {
+    .export(format, try filter.filter())
   }
 }

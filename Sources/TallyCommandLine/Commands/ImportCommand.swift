@@ -77,7 +77,8 @@ struct ImportFile: TallyCommand {
       .value("--amount-column"), .value("--note-column"), .value("--date-format"),
       .value("--delimiter"), .value("--filter-column"), .value("--filter-value"),
       .flag("--decimal-comma"), .value("--encoding"), .flag("--dry-run"),
-      .flag("--skip-invalid"), .flag("--again"),
+      .flag("--skip-invalid"), .flag("--again"), .value("--tag-column"),
+      .value("--tag", valueName: "tags"),
     ])
 
   @OptionGroup var global: GlobalOptions
@@ -95,6 +96,12 @@ struct ImportFile: TallyCommand {
   @Option(help: "The column of dates (default: date).") var dateColumn: String?
   @Option(help: "The column of amounts (default: amount).") var amountColumn: String?
   @Option(help: "The column of notes (default: note, if there is one).") var noteColumn: String?
+  @Option(help: "The column of tags, separated by , or ; (default: tags, if there is one).")
+  var tagColumn: String?
+  @Option(
+    name: .customLong("tag"),
+    help: ArgumentHelp("Tags for every row, comma-separated; may repeat.", valueName: "tags"))
+  var tags: [String] = []
   @Option(help: "A Unicode date pattern such as 'MMM d yyyy' instead of ISO 8601.")
   var dateFormat: String?
   @Option(help: "The field delimiter: one character, or 'tab' (default: ,).") var delimiter: String?
@@ -138,8 +145,10 @@ struct ImportFile: TallyCommand {
     }
   }
 
-  func request() -> UserRequest {
-    .importFile(
+  func request() throws(TallyError) -> UserRequest {
+    var options = options(zone: global.timeZone)
+    options.tags = try FilterOptions.tags(tags, option: "--tag")
+    return .importFile(
       ImportFileRequest(
         file: file, project: project,
         newProject: create
@@ -148,7 +157,7 @@ struct ImportFile: TallyCommand {
               title: project, units: units ?? "", frequency: $0, kind: kind ?? .total,
               group: group)
           } : nil,
-        options: options(zone: global.timeZone), dryRun: dryRun, skipInvalid: skipInvalid,
+        options: options, dryRun: dryRun, skipInvalid: skipInvalid,
         again: again))
   }
 
@@ -162,6 +171,7 @@ struct ImportFile: TallyCommand {
       options.noteColumn = noteColumn
       options.noteColumnIsRequired = true
     }
+    if let tagColumn { options.tagColumn = tagColumn }
     options.dateFormat = dateFormat
     options.delimiter = delimiter.flatMap(FieldDelimiter.init(argument:)) ?? .comma
     if let filterColumn, let filterValue {

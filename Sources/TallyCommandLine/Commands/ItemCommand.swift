@@ -13,24 +13,36 @@ struct ItemCommand: ParsableCommand {
   struct Add: TallyCommand {
     static let configuration = CommandConfiguration(
       commandName: "add", abstract: "Add a reading to a project.",
-      discussion: "A negative amount goes after `--`: tally item add Spend -- -12.50")
+      discussion: """
+        A negative amount goes after `--`: tally item add Spend -- -12.50. A project whose \
+        units are time (h, min, s) also takes a duration: 1:20 (hours:minutes), 1:20:30, \
+        1h20m, 20m, 45s.
+        """)
     static let syntax = CommandSyntax(
       arguments: ["project", "amount"],
-      options: [.value("--at"), .value("--note"), .flag("--reset")])
+      options: [
+        .value("--at"), .value("--note"), .flag("--reset"), .value("--tag", valueName: "tags"),
+      ])
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
     var project: String
-    @Argument(help: "The amount, a finite decimal number.") var amount: String
+    @Argument(
+      help: "The amount, a finite decimal number; for a project in h, min or s also a duration.")
+    var amount: String
     @Option(help: "When it was read (ISO 8601); default: now.") var at: String?
     @Option(parsing: .unconditional, help: "A note.") var note: String?
     @Flag(help: "For a meter: it was reset or replaced, so this reading may be lower.")
     var reset = false
+    @Option(
+      name: .customLong("tag"),
+      help: ArgumentHelp("Tags, comma-separated (work,client-a); may repeat.", valueName: "tags"))
+    var tags: [String] = []
 
     func request() throws(TallyError) -> UserRequest {
       .addReading(
         project: project, amount: try parseAmount(amount, option: "amount"), at: at, note: note,
-        reset: reset)
+        reset: reset, tags: try FilterOptions.tags(tags, option: "--tag"))
     }
   }
 
@@ -42,7 +54,7 @@ struct ItemCommand: ParsableCommand {
       arguments: ["project"],
       options: [
         .value("--from"), .value("--to"), .value("--format", values: ListFormat.allValueStrings),
-      ])
+      ] + FilterOptions.syntax)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
@@ -50,9 +62,10 @@ struct ItemCommand: ParsableCommand {
     @Option(help: "From this date or time, inclusive.") var from: String?
     @Option(help: "To this date or time, exclusive.") var to: String?
     @Option(help: "table, csv or json.") var format: ListFormat = .table
+    @OptionGroup var filter: FilterOptions
 
-    func request() -> UserRequest {
-      .listReadings(project: project, DateRange(from: from, to: to), format)
+    func request() throws(TallyError) -> UserRequest {
+      .listReadings(project: project, DateRange(from: from, to: to), format, try filter.filter())
     }
   }
 
@@ -85,7 +98,8 @@ struct ItemCommand: ParsableCommand {
       arguments: ["id"],
       options: [
         .value("--amount"), .value("--at"), .value("--note"), .flag("--reset"),
-        .flag("--no-reset"),
+        .flag("--no-reset"), .value("--tag", valueName: "tags"),
+        .value("--add-tag", valueName: "tags"), .value("--remove-tag", valueName: "tags"),
       ])
 
     @OptionGroup var global: GlobalOptions
@@ -98,10 +112,29 @@ struct ItemCommand: ParsableCommand {
       inversion: .prefixedNo,
       help: "For a meter: mark the reading as a reset (or, with --no-reset, not).")
     var reset: Bool?
+    @Option(
+      name: .customLong("tag"),
+      help: ArgumentHelp(
+        "Tags that replace the reading's, comma-separated; an empty one removes them all.",
+        valueName: "tags"))
+    var tags: [String] = []
+    @Option(
+      name: .customLong("add-tag"),
+      help: ArgumentHelp("Tags to add, comma-separated.", valueName: "tags"))
+    var addedTags: [String] = []
+    @Option(
+      name: .customLong("remove-tag"),
+      help: ArgumentHelp("Tags to take off, comma-separated.", valueName: "tags"))
+    var removedTags: [String] = []
 
     func validate() throws {
-      guard amount != nil || at != nil || note != nil || reset != nil else {
-        throw ValidationError("nothing to change: give --amount, --at, --note or --reset")
+      guard
+        amount != nil || at != nil || note != nil || reset != nil || !tags.isEmpty
+          || !addedTags.isEmpty || !removedTags.isEmpty
+      else {
+        throw ValidationError(
+          "nothing to change: give --amount, --at, --note, --reset, --tag, --add-tag or "
+            + "--remove-tag")
       }
     }
 
@@ -110,7 +143,11 @@ struct ItemCommand: ParsableCommand {
         ReadingID(rawValue: id),
         amount: try amount.map { text throws(TallyError) in
           try parseAmount(text, option: "--amount")
-        }, at: at, note: note, reset: reset)
+        }, at: at, note: note, reset: reset,
+        tags: ReadingEdit(
+          tags: tags.isEmpty ? nil : try FilterOptions.tags(tags, option: "--tag"),
+          addedTags: try FilterOptions.tags(addedTags, option: "--add-tag"),
+          removedTags: try FilterOptions.tags(removedTags, option: "--remove-tag")))
     }
   }
 
@@ -129,10 +166,11 @@ struct ItemCommand: ParsableCommand {
   }
 }
 
-/// Parses an amount given on the command line.
-func parseAmount(_ text: String, option: String) throws(TallyError) -> Double {
+/// Parses an amount given on the command line: a number, or a duration (`1:20`, `1h20m`) for
+/// a project whose units are a unit of time.
+func parseAmount(_ text: String, option: String) throws(TallyError) -> AmountInput {
   do {
-    return try AmountParser.parse(text)
+    return try AmountInput.parse(text)
   } catch {
     throw TallyError(.invalidInput, "\(option) \(error)")
   }

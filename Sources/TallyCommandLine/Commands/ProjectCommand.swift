@@ -33,7 +33,7 @@ struct ProjectCommand: ParsableCommand {
 
     func request() throws(TallyError) -> UserRequest {
       let asked = try options.goalRequest()
-      let goal = try asked?.edit(of: nil, frequency: frequency)
+      let goal = try asked?.edit(of: nil, frequency: frequency, units: units)
       if goal == .remove {
         throw TallyError(.invalidInput, "--goal none: a new project has no goal to take away")
       }

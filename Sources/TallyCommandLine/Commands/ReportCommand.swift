@@ -30,7 +30,8 @@ struct ReportCommand: TallyCommand {
       .value("--template"), .value("--chart"), .flag("--empty"), .value("--stats"),
       .value("--compare", values: ReportOutlook.Comparison.allValueStrings),
       .value("--rolling", valueName: "n"), .flag("--forecast"), .value("--as-of"),
-    ])
+      .value("--by", values: ["tag"]),
+    ] + FilterOptions.syntax)
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The projects' titles.", completion: ProjectTitleCompletion.kind)
@@ -81,6 +82,12 @@ struct ReportCommand: TallyCommand {
     name: .customLong("as-of"),
     help: "Report the data as it stood at this date or time (from the history of changes).")
   var asOf: String?
+  @Option(
+    help: ArgumentHelp(
+      "tag: a row per period and tag (a reading with two tags counts under both; untagged last).",
+      valueName: "tag"))
+  var by: ReportGrouping?
+  @OptionGroup var filter: FilterOptions
 
   func validate() throws {
     if [all, !titles.isEmpty, group != nil].filter({ $0 }).count > 1 {
@@ -97,7 +104,7 @@ struct ReportCommand: TallyCommand {
 
   func request() throws(TallyError) -> UserRequest {
     let statistics = try stats.map { text throws(TallyError) in try ReportStatistic.list(text) }
-    return .report(
+    var request =
       ReportRequest(
         titles: all || group != nil ? nil : titles, period: period,
         range: DateRange(from: from, to: to),
@@ -105,6 +112,14 @@ struct ReportCommand: TallyCommand {
         statistics: statistics, chart: chart,
         outlook: try ReportOutlook.parse(
           compare: compare, rolling: rolling, forecast: forecast, statistics: statistics ?? []),
-        asOf: asOf, group: group))
+        asOf: asOf, group: group)
+    request.filter = try filter.filter()
+    request.byTag = by == .tag
+    return .report(request)
   }
+}
+
+/// What `report --by` splits a project's rows by.
+enum ReportGrouping: String, ExpressibleByArgument, CaseIterable {
+  case tag
 }

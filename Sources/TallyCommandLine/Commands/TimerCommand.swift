@@ -6,7 +6,7 @@ struct TimerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timer",
     abstract: "Start and stop a project's timer; the elapsed time becomes a reading.",
-    subcommands: [Start.self, Stop.self, Cancel.self, Status.self]
+    subcommands: [Start.self, Stop.self, Cancel.self, Status.self, List.self]
   )
 
   struct Start: TallyCommand {
@@ -62,6 +62,20 @@ struct TimerCommand: ParsableCommand {
       commandName: "status", abstract: "Show the running timers.")
     static let syntax = CommandSyntax(
       options: [.value("--format", values: ListFormat.allValueStrings)])
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "table, csv or json.") var format: ListFormat = .table
+
+    func request() -> UserRequest {
+      .showTimers(format)
+    }
+  }
+
+  /// `timer list`: the same as `timer status`, by the name issue 28 gives it.
+  struct List: TallyCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "Show the running timers (the same as timer status).")
+    static let syntax = Status.syntax
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "table, csv or json.") var format: ListFormat = .table

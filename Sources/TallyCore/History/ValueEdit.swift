@@ -20,7 +20,7 @@ public struct ValueEdit: Equatable, Sendable {
   }
 
   /// The field's name, as the CSV and JSON of `log` write it: `amount`, `time`, `note`,
-  /// `reset`, `title`, `units`, `frequency`, `kind`, `decimals`, `goal`, `group`.
+  /// `reset`, `tags`, `title`, `units`, `frequency`, `kind`, `decimals`, `goal`, `group`.
   public var field: String
   /// The value before the change.
   public var old: Value
@@ -54,6 +54,9 @@ public struct ValueEdit: Equatable, Sendable {
     add("time", .time(before.timestamp), .time(after.timestamp))
     add("note", .text(before.note), .text(after.note))
     add("reset", .flag(before.isReset), .flag(after.isReset))
+    add(
+      "tags", .text(before.tags.isEmpty ? nil : Tags.listed(before.tags)),
+      .text(after.tags.isEmpty ? nil : Tags.listed(after.tags)))
     return edits
   }
 

@@ -58,15 +58,20 @@ public struct ImportedReading: Equatable, Sendable {
   public var note: String?
   /// Whether it marks a meter's reset (a `reset` column saying so).
   public var isReset: Bool
+  /// Its tags: a tags column's and `--tag`'s (see ``Tags``).
+  public var tags: [String]
 
   /// Creates an imported reading.
-  public init(line: Int, timestamp: Timestamp, amount: Double, note: String?, isReset: Bool = false)
-  {
+  public init(
+    line: Int, timestamp: Timestamp, amount: Double, note: String?, isReset: Bool = false,
+    tags: [String] = []
+  ) {
     self.line = line
     self.timestamp = timestamp
     self.amount = amount
     self.note = note
     self.isReset = isReset
+    self.tags = tags
   }
 }
 

@@ -11,8 +11,7 @@ public enum DeleteQuestion {
 
   /// The question before deleting a reading: "Delete reading #12 of Mileage: 42.5 km at …?".
   public static func reading(_ reading: Reading, of project: Project, zone: TimeZone) -> String {
-    let amount =
-      AmountFormat.plain(reading.amount) + (project.units.isEmpty ? "" : " \(project.units)")
+    let amount = project.shownWithUnits(reading.amount)
     return "Delete reading #\(reading.id) of \(project.title): \(amount) at "
       + "\(TimestampFormat.local(reading.timestamp, in: zone))?"
   }

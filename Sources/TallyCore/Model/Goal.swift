@@ -36,6 +36,12 @@ public struct Goal: Codable, Hashable, Sendable {
     return headline / amount * 100
   }
 
+  /// `at least 150 per week` for people reading `project`: its amount as the project shows
+  /// amounts (`at least 7:30 h per week` for a project in units of time).
+  public func description(for project: Project) -> String {
+    "\(direction.words) \(project.shownWithUnits(amount)) per \(per.unitName)"
+  }
+
   /// `at least 150 per week`, with `units` after the amount when given.
   public func description(units: String) -> String {
     let amount = AmountFormat.plain(self.amount) + (units.isEmpty ? "" : " \(units)")

@@ -183,6 +183,11 @@ public struct ProjectReport: Equatable, Sendable {
   public var hasEarlierPeriods = false
   /// What was added to the periods looking back and forward.
   public var outlook = ReportOutlook()
+  /// With `--by tag`, the tag the report's readings carry; `nil` otherwise.
+  ///
+  /// Exactly that tag: `work/client-a` is not under `work` here. Empty for the readings
+  /// without tags.
+  public var tag: String?
 
   /// Creates a report.
   public init(

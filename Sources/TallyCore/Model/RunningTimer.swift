@@ -28,11 +28,10 @@ public struct RunningTimer: Hashable, Codable, Sendable {
 
 /// Durations as people read them on a clock.
 public enum Duration {
-  /// `seconds` as hours and whole minutes, as a clock shows them: `0:00`, `1:05`, `27:30`.
+  /// `seconds` as hours and minutes, as a clock shows them: `0:00`, `1:05`, `27:30`; rounded
+  /// to the nearest minute, as every clock tally shows (``DurationFormat``).
   public static func clock(_ seconds: Int64) -> String {
-    let minutes = max(0, seconds) / 60
-    let tens = minutes % 60 < 10 ? "0" : ""
-    return "\(minutes / 60):\(tens)\(minutes % 60)"
+    DurationFormat.clock(Double(max(0, seconds)) / 60, unit: .minutes)
   }
 }
 

@@ -113,17 +113,20 @@ public struct NewReading: Equatable, Sendable {
   public var note: String?
   /// For a meter: the dial was reset or replaced, so this reading may be lower than the last.
   public var isReset: Bool
+  /// Its tags (see ``Tags``).
+  public var tags: [String]
 
   /// Describes a reading to add.
   public init(
     projectID: ProjectID, amount: Double, timestamp: Timestamp, note: String? = nil,
-    isReset: Bool = false
+    isReset: Bool = false, tags: [String] = []
   ) {
     self.projectID = projectID
     self.amount = amount
     self.timestamp = timestamp
     self.note = note
     self.isReset = isReset
+    self.tags = tags
   }
 }
 
@@ -134,15 +137,31 @@ public struct ReadingEdit: Equatable, Sendable {
   public var note: String?
   /// Marks or unmarks the reading as a meter reset.
   public var isReset: Bool?
+  /// Tags that replace the reading's (`--tag`; empty removes them all); `nil` keeps them.
+  public var tags: [String]?
+  /// Tags to add to the reading's (`--add-tag`).
+  public var addedTags: [String]
+  /// Tags to take off the reading (`--remove-tag`).
+  public var removedTags: [String]
 
   /// Describes changes to a reading.
   public init(
     amount: Double? = nil, timestamp: Timestamp? = nil, note: String? = nil,
-    isReset: Bool? = nil
+    isReset: Bool? = nil, tags: [String]? = nil, addedTags: [String] = [],
+    removedTags: [String] = []
   ) {
     self.amount = amount
     self.timestamp = timestamp
     self.note = note
     self.isReset = isReset
+    self.tags = tags
+    self.addedTags = addedTags
+    self.removedTags = removedTags
+  }
+
+  /// The tags a reading that carries `tags` carries after the edit: replaced, then added to,
+  /// then taken off; sorted, without repeats.
+  public func tags(after tags: [String]) -> [String] {
+    Set(self.tags ?? tags).union(addedTags).subtracting(removedTags).sorted()
   }
 }

@@ -71,7 +71,7 @@ extension ChangePlan {
   /// What a goal setting just made means: from when its goal judges.
   static func goalNews(_ project: Project) -> String {
     guard let goal = project.goal else { return "; no goal from now on" }
-    let described = goal.description(units: project.units)
+    let described = goal.description(for: project)
     guard let last = project.goals.last, let start = project.goals.judgingStarts.last else {
       return ""
     }

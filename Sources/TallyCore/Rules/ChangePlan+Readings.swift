@@ -6,7 +6,8 @@ extension ChangePlan {
     let project = try db.project(new.projectID)
     let reading = Reading(
       id: ReadingID(rawValue: try db.nextID(of: .reading)), projectID: project.id,
-      amount: new.amount, timestamp: new.timestamp, note: new.note, isReset: new.isReset)
+      amount: new.amount, timestamp: new.timestamp, note: new.note, isReset: new.isReset,
+      tags: new.tags)
     try MeterRule.checkAdding(reading, to: project, in: db)
     return ChangePlan(
       change: .batch([.insertReadings([reading]), touch(project, at: at)]),
@@ -26,6 +27,7 @@ extension ChangePlan {
       after.note = note.isEmpty ? nil : note
     }
     after.isReset = edit.isReset ?? after.isReset
+    after.tags = edit.tags(after: before.tags)
     let project = try db.project(after.projectID)
     // Only a reading that moves in time leaves its old place empty; one edited where it is
     // is checked against its neighbours as it will be.

@@ -52,8 +52,7 @@ public struct ChangePlan: Equatable, Sendable {
 
   /// A reading's amount in its project's units, for messages.
   static func amount(_ reading: Reading, _ project: Project) -> String {
-    let number = AmountFormat.plain(reading.amount)
-    return project.units.isEmpty ? number : "\(number) \(project.units)"
+    project.shownWithUnits(reading.amount)
   }
 }
 

@@ -61,8 +61,7 @@ public enum MeterRule {
     name: (Reading) -> String? = { _ in nil }
   ) -> String {
     func describe(_ reading: Reading) -> String {
-      let amount =
-        AmountFormat.plain(reading.amount) + (project.units.isEmpty ? "" : " \(project.units)")
+      let amount = project.shownWithUnits(reading.amount)
       let which = name(reading) ?? "reading \(reading.id)"
       return "\(which) (\(amount) at \(reading.timestamp))"
     }

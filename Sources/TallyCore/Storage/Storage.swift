@@ -38,6 +38,15 @@ public protocol Storage: Sendable {
   /// Calls `body` with every reading and its project's title, by project and time.
   func forEachReadingWithTitle(_ body: (String, Reading) throws -> Void) throws(TallyError)
 
+  /// The readings of `project` that `filter` takes, in time order: what a filtered report
+  /// sums (the rollups hold every reading, not the ones a filter picks).
+  func matchingReadings(
+    of project: ProjectID, _ filter: ReadingFilter, keepingTags: Bool
+  ) throws(TallyError) -> MatchingReadings
+
+  /// The tags readings carry, sorted: `project`'s, or every project's without one.
+  func tags(of project: ProjectID?) throws(TallyError) -> [String]
+
   /// The imports, newest first.
   func importBatches() throws(TallyError) -> [ImportBatch]
 

@@ -7,6 +7,8 @@ struct ColumnLayout {
   let note: Int?
   /// A `reset` column, whose `yes` marks a meter's reset; optional.
   let reset: Int?
+  /// A tags column; optional unless named.
+  let tags: Int?
   let filter: (index: Int, value: [UInt8])?
   /// How many fields every row must have.
   let width: Int
@@ -53,6 +55,11 @@ struct ColumnLayout {
       note = columns[Self.key(options.noteColumn)]
     }
     reset = columns["reset"]
+    if options.tagColumnIsRequired {
+      tags = try index(of: options.tagColumn, option: "--tag-column")
+    } else {
+      tags = columns[Self.key(options.tagColumn)]
+    }
     if let wanted = options.filter {
       filter = (try index(of: wanted.column, option: "--filter-column"), Array(wanted.value.utf8))
     } else {

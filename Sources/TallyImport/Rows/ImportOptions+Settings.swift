@@ -6,8 +6,9 @@ extension ImportOptions {
   ///
   /// - Parameter encoding: The encoding the file is read in (named, or found from its start).
   /// - Returns: The settings, in the order the command line lists them.
+  /// The tag options show only when given, so that imports from before tags compare alike.
   public func settings(encoding: TextEncoding) -> ImportSettings {
-    ImportSettings([
+    var settings = ImportSettings([
       .init("--tz", zone.identifier),
       .init("--encoding", encoding.name),
       .init("--delimiter", delimiter.argument),
@@ -19,5 +20,8 @@ extension ImportOptions {
       .init("--filter-column", filter?.column ?? ""),
       .init("--filter-value", filter?.value ?? ""),
     ])
+    if tagColumnIsRequired { settings.settings.append(.init("--tag-column", tagColumn)) }
+    if !tags.isEmpty { settings.settings.append(.init("--tag", Tags.listed(tags))) }
+    return settings
   }
 }

@@ -15,6 +15,15 @@ public struct ImportOptions: Sendable {
   public var noteColumn = "note"
   /// Whether `noteColumn` was named by the user (and so must exist).
   public var noteColumnIsRequired = false
+  /// The column holding each row's tags, separated by `,` or `;`; it may be missing unless
+  /// named explicitly (`--tag-column`).
+  public var tagColumn = "tags" {
+    didSet { tagColumnIsRequired = true }
+  }
+  /// Whether `tagColumn` was named by the user (and so must exist).
+  public private(set) var tagColumnIsRequired = false
+  /// Tags every row gets (`--tag`), besides its own: lower case, sorted, without repeats.
+  public var tags: [String] = []
   /// A Unicode date pattern (`dd.MM.yyyy HH:mm`) instead of ISO 8601.
   public var dateFormat: String?
   /// What separates fields.

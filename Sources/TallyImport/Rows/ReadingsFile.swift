@@ -184,7 +184,7 @@ public final class ReadingsFile {
         }
         if !keep { continue }
       }
-      switch Self.reading(record, layout, dates, options.decimalComma) {
+      switch Self.reading(record, layout, dates, options.decimalComma, options.tags) {
       case .success(let reading): try emit(.valid(reading))
       case .failure(let problem): try emit(.invalid(problem))
       }
@@ -195,7 +195,8 @@ public final class ReadingsFile {
   private static let rowsPerChunk = 4_096
 
   private static func reading(
-    _ record: CSVRecord, _ layout: ColumnLayout, _ dates: DateField, _ decimalComma: Bool
+    _ record: CSVRecord, _ layout: ColumnLayout, _ dates: DateField, _ decimalComma: Bool,
+    _ fileTags: [String]
   ) -> Result<ImportedReading, RowProblem> {
     let timestamp: Timestamp
     do {
@@ -237,9 +238,22 @@ public final class ReadingsFile {
       }
       isReset = flag
     }
+    var tags = fileTags
+    if let index = layout.tags {
+      do {
+        let own = try record.withField(index) { bytes throws(ParseError) in
+          // Most rows of most files carry no tags: nothing is made of an empty field.
+          bytes.isEmpty ? [] : try Tags.parse(String(decoding: bytes, as: UTF8.self))
+        }
+        if !own.isEmpty { tags = fileTags.isEmpty ? own : Array(Set(own + fileTags)).sorted() }
+      } catch {
+        return .failure(problem(record, layout.names[index], error))
+      }
+    }
     return .success(
       ImportedReading(
-        line: record.line, timestamp: timestamp, amount: amount, note: note, isReset: isReset))
+        line: record.line, timestamp: timestamp, amount: amount, note: note, isReset: isReset,
+        tags: tags))
   }
 
   /// A `reset` field read on its bytes, every row of a large file: `yes`, `true`, `1` (any

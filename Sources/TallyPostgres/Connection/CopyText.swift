@@ -24,6 +24,16 @@ enum CopyText {
     buffer.writeString("\t")
   }
 
+  /// Ends the row: its last value, a text or NULL, and the newline.
+  static func end(_ text: String?, into buffer: inout ByteBuffer) {
+    if let text {
+      escape(text, into: &buffer)
+    } else {
+      buffer.writeString("\\N")
+    }
+    buffer.writeString("\n")
+  }
+
   /// Ends the row: its last value, a boolean, and the newline.
   static func end(_ flag: Bool, into buffer: inout ByteBuffer) {
     buffer.writeString(flag ? "t\n" : "f\n")

@@ -25,14 +25,15 @@ final class CopySink: ImportRowSink {
 
     /// The import's temporary table `import_row`, each row with its line.
     static let staging = Target(
-      table: "import_row", columns: ["line", "amount", "timestamp", "note", "is_reset"],
+      table: "import_row", columns: ["line", "amount", "timestamp", "note", "is_reset", "tags"],
       rowsPerRun: 1, chunksWaiting: 2
     ) { row, buffer in
       CopyText.field(row.line, into: &buffer)
       CopyText.field(row.amount, into: &buffer)
       CopyText.field(row.timestamp.microsecondsSince1970, into: &buffer)
       CopyText.field(row.note, into: &buffer)
-      CopyText.end(row.isReset, into: &buffer)
+      CopyText.field(row.isReset, into: &buffer)
+      CopyText.end(Tags.stored(row.tags), into: &buffer)
     }
 
     /// `reading`, as readings of `project` in `batch`.
@@ -45,14 +46,16 @@ final class CopySink: ImportRowSink {
     static func reading(project: ProjectID, batch: ImportBatchID) -> Target {
       let (projectID, batchID) = (project.rawValue, batch.rawValue)
       return Target(
-        table: "reading", columns: ["project_id", "amount", "timestamp", "note", "batch_id"],
+        table: "reading",
+        columns: ["project_id", "amount", "timestamp", "note", "batch_id", "tags"],
         rowsPerRun: 524_288, chunksWaiting: 8
       ) { row, buffer in
         CopyText.field(projectID, into: &buffer)
         CopyText.field(row.amount, into: &buffer)
         CopyText.field(row.timestamp.microsecondsSince1970, into: &buffer)
         CopyText.field(row.note, into: &buffer)
-        CopyText.end(batchID, into: &buffer)
+        CopyText.field(batchID, into: &buffer)
+        CopyText.end(Tags.stored(row.tags), into: &buffer)
       }
     }
   }

@@ -203,9 +203,9 @@ struct ImportTransaction {
     // the count is what was staged less the duplicates, the ids are the sequence's.)
     try session.rows(
       """
-      INSERT INTO reading (project_id, amount, timestamp, note, batch_id, is_reset)
+      INSERT INTO reading (project_id, amount, timestamp, note, batch_id, is_reset, tags)
       SELECT \(project.id.rawValue), amount, timestamp, note, \(batchID.rawValue),
-        is_reset AND \(project.kind == .meter)
+        is_reset AND \(project.kind == .meter), tags
       FROM import_row r \(unescaped: keep)
       ORDER BY timestamp, line
       """)
@@ -264,16 +264,16 @@ struct ImportTransaction {
   private func firstDuplicates() throws -> [ImportedReading] {
     try session.rows(
       """
-      SELECT r.line, r.timestamp, r.amount, r.note, r.is_reset
+      SELECT r.line, r.timestamp, r.amount, r.note, r.is_reset, r.tags
       FROM import_row r JOIN import_duplicate d ON d.line = r.line
       ORDER BY r.line LIMIT 5
       """
     ).map { row in
-      let (line, timestamp, amount, note, isReset) = try row.decode(
-        (Int64, Int64, Double, String?, Bool).self)
+      let (line, timestamp, amount, note, isReset, tags) = try row.decode(
+        (Int64, Int64, Double, String?, Bool, String?).self)
       return ImportedReading(
         line: Int(line), timestamp: Timestamp(microsecondsSince1970: timestamp), amount: amount,
-        note: note, isReset: isReset)
+        note: note, isReset: isReset, tags: Tags.read(tags))
     }
   }
 

@@ -88,7 +88,8 @@ extension PostgresStorage {
         amount DOUBLE PRECISION NOT NULL,
         timestamp BIGINT NOT NULL,
         note TEXT,
-        is_reset BOOLEAN NOT NULL
+        is_reset BOOLEAN NOT NULL,
+        tags TEXT
       )
       """)
     try session.execute("TRUNCATE import_row")

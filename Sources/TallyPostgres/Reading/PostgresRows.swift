@@ -7,7 +7,7 @@ import TallyCore
 enum PostgresRows {
   /// The reading columns, in the one order every statement that reads or copies readings
   /// lists them.
-  static let readingColumns = "id, project_id, amount, timestamp, note, batch_id, is_reset"
+  static let readingColumns = "id, project_id, amount, timestamp, note, batch_id, is_reset, tags"
 
   /// The project columns that ``project(_:)`` reads.
   static let projectColumns = """
@@ -22,12 +22,13 @@ enum PostgresRows {
     """
 
   static func reading(_ row: PostgresRow) throws -> Reading {
-    let (id, project, amount, timestamp, note, batch, isReset) = try row.decode(
-      (Int64, Int64, Double, Int64, String?, Int64?, Bool).self)
+    let (id, project, amount, timestamp, note, batch, isReset, tags) = try row.decode(
+      (Int64, Int64, Double, Int64, String?, Int64?, Bool, String?).self)
     return Reading(
       id: ReadingID(rawValue: id), projectID: ProjectID(rawValue: project), amount: amount,
       timestamp: Timestamp(microsecondsSince1970: timestamp), note: note,
-      batchID: batch.map(ImportBatchID.init(rawValue:)), isReset: isReset)
+      batchID: batch.map(ImportBatchID.init(rawValue:)), isReset: isReset,
+      tags: Tags.read(tags))
   }
 
   /// A project row as the project list shows it; a frequency, kind or goal this version does

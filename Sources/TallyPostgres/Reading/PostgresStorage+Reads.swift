@@ -74,14 +74,15 @@ extension PostgresStorage {
   ) throws(TallyError) {
     try streaming(
       """
-      SELECT r.id, r.project_id, r.amount, r.timestamp, r.note, r.batch_id, r.is_reset, p.title
+      SELECT r.id, r.project_id, r.amount, r.timestamp, r.note, r.batch_id, r.is_reset, r.tags,
+        p.title
       FROM reading r JOIN project p ON p.id = r.project_id
       ORDER BY p.title_key, r.timestamp, r.id
       """
     ) { row in
       let title = try row.decode(
-        (Int64, Int64, Double, Int64, String?, Int64?, Bool, String).self
-      ).7
+        (Int64, Int64, Double, Int64, String?, Int64?, Bool, String?, String).self
+      ).8
       try body(title, try PostgresRows.reading(row))
     }
   }

@@ -40,7 +40,9 @@ extension PostgresStorage: StorageReceiving {
       // The readings stream in with COPY, ids and all: straight into the readings for a role
       // that sees past row-level security, else through a table of the connection's own and
       // one INSERT that the policies check (PostgreSQL refuses COPY into a table they bind).
-      let columns = ["id", "project_id", "amount", "timestamp", "note", "batch_id", "is_reset"]
+      let columns = [
+        "id", "project_id", "amount", "timestamp", "note", "batch_id", "is_reset", "tags",
+      ]
       if !bypassesPolicies {
         try session.execute(
           "CREATE TEMPORARY TABLE copied_reading ON COMMIT DROP AS SELECT "
@@ -58,7 +60,8 @@ extension PostgresStorage: StorageReceiving {
             CopyText.field(reading.timestamp.microsecondsSince1970, into: &buffer)
             CopyText.field(reading.note, into: &buffer)
             CopyText.field(reading.batchID?.rawValue, into: &buffer)
-            CopyText.end(reading.isReset, into: &buffer)
+            CopyText.field(reading.isReset, into: &buffer)
+            CopyText.end(Tags.stored(reading.tags), into: &buffer)
           }
         }
       } catch {

@@ -150,10 +150,10 @@ struct PostgresWriter {
     for reading in readings {
       try session.rows(
         """
-        INSERT INTO reading (id, project_id, amount, timestamp, note, batch_id, is_reset)
+        INSERT INTO reading (id, project_id, amount, timestamp, note, batch_id, is_reset, tags)
         VALUES (\(reading.id.rawValue), \(reading.projectID.rawValue), \(reading.amount),
           \(reading.timestamp.microsecondsSince1970), \(reading.note),
-          \(reading.batchID?.rawValue), \(reading.isReset))
+          \(reading.batchID?.rawValue), \(reading.isReset), \(Tags.stored(reading.tags)))
         """)
       counters.added(reading)
       stale.note(reading.projectID, at: reading.timestamp)
@@ -170,10 +170,11 @@ struct PostgresWriter {
       UPDATE reading SET project_id = \(after.projectID.rawValue), amount = \(after.amount),
         timestamp = \(after.timestamp.microsecondsSince1970), note = \(after.note),
         batch_id = \(after.batchID?.rawValue), is_reset = \(after.isReset),
-        edited_by = session_user
+        tags = \(Tags.stored(after.tags)), edited_by = session_user
       WHERE id = \(before.id.rawValue) AND project_id = \(before.projectID.rawValue)
         AND amount = \(before.amount) AND timestamp = \(before.timestamp.microsecondsSince1970)
         AND note IS NOT DISTINCT FROM \(before.note) AND is_reset = \(before.isReset)
+        AND tags IS NOT DISTINCT FROM \(Tags.stored(before.tags))
       RETURNING id
       """)
     guard updated.count == 1 else { throw RowChanged(what: "reading \(before.id)") }
@@ -194,6 +195,7 @@ struct PostgresWriter {
           AND amount = \(reading.amount)
           AND timestamp = \(reading.timestamp.microsecondsSince1970)
           AND note IS NOT DISTINCT FROM \(reading.note) AND is_reset = \(reading.isReset)
+          AND tags IS NOT DISTINCT FROM \(Tags.stored(reading.tags))
         RETURNING id
         """)
       guard deleted.count == 1 else { throw RowChanged(what: "reading \(reading.id)") }

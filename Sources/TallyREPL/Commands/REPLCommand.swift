@@ -21,9 +21,17 @@ enum REPLCommand: Equatable {
   case deleteReading(ReadingID, confirmed: Bool)
   /// Run a subcommand with these words.
   case subcommand([String])
+  /// Lay reading lists out this way; `nil` says how they are laid out now.
+  case view(ReadingLayout?)
+  /// Turn the pager on or off; `nil` says whether it is on.
+  case pager(Bool?)
+  /// Show the current screen again every so many seconds, until Ctrl-C.
+  case watch(seconds: Double)
 
   /// The commands every screen (but a form) takes, besides the subcommands.
-  static let everywhere = ["open", "back", "home", "go", "help", "quit", "exit", "new"]
+  static let everywhere = [
+    "open", "back", "home", "go", "help", "quit", "exit", "new", "view", "pager", "watch",
+  ]
 
   /// Commands on a project's screen that stand for subcommands on that project:
   /// `add 42` is `item add TITLE 42`. (`import FILE` there also gets `--project TITLE`.)
@@ -83,6 +91,12 @@ enum REPLCommand: Equatable {
       return .go(try RouteAddress.route(arguments[0], in: state))
     case "new" where arguments.isEmpty:
       return .push(.newProject)
+    case "view":
+      return .view(try DisplayCommands.view(arguments))
+    case "pager":
+      return .pager(try DisplayCommands.pager(arguments))
+    case "watch":
+      return .watch(seconds: try DisplayCommands.watch(arguments))
     case "period":
       guard route.last == .report else {
         throw TallyError(.invalidInput, "period works on a report's screen; `report` opens one")

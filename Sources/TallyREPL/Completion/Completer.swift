@@ -60,6 +60,11 @@ struct Completer {
     case "period":
       return words.count == 1
         ? matching(ReportPeriod.allCases.map(\.rawValue), typed) : CompletionResult()
+    case "view":
+      return words.count == 1
+        ? matching(ReadingLayout.allCases.map(\.rawValue), typed) : CompletionResult()
+    case "pager":
+      return words.count == 1 ? matching(["on", "off"], typed) : CompletionResult()
     case "edit", "delete":
       let ids = state.stored.openProject?.readings.map { "\($0.id.rawValue)" } ?? []
       return words.count == 1 ? matching(ids, typed) : CompletionResult()

@@ -11,6 +11,8 @@ public final class Console {
   private let showProgress: (Double?) -> Void
   /// While set, screens and tables are not written (messages and errors still are).
   var isMuted = false
+  /// What was written while capturing, in order; `nil` when not capturing.
+  private var captured: [CapturedText]?
 
   /// Creates a console.
   ///
@@ -32,7 +34,8 @@ public final class Console {
 
   /// Writes `text` as it is.
   func write(_ text: String) {
-    if !isMuted { output(text) }
+    guard !isMuted else { return }
+    if captured != nil { captured?.append(.output(text)) } else { output(text) }
   }
 
   /// Writes `line` and a line break.
@@ -47,7 +50,7 @@ public final class Console {
 
   /// Says what was done.
   func status(_ message: String) {
-    messages(message + "\n")
+    emit(message + "\n")
   }
 
   /// Reports an error, in the one style errors take whichever layer they come from.
@@ -59,6 +62,60 @@ public final class Console {
     let prefix = place.map { "\($0): " } ?? ""
     var text = style.red("Error:") + " " + prefix + error.message + "\n"
     if let hint = error.hint { text += hint + "\n" }
-    messages(text)
+    emit(text)
+  }
+
+  private func emit(_ text: String) {
+    if captured != nil { captured?.append(.message(text)) } else { messages(text) }
+  }
+
+  // MARK: Capturing, for the pager
+
+  /// Keeps what is written from now on, in order, until ``finishCapture(paging:)``.
+  func beginCapture() {
+    captured = []
+  }
+
+  /// Writes what was captured so far and captures no more: before a question, or before
+  /// output that goes on (`watch`).
+  func release() {
+    guard let chunks = captured else { return }
+    captured = nil
+    replay(chunks)
+  }
+
+  /// Stops capturing and writes what was captured: the screens and tables through `paging`
+  /// when it takes them (it returns whether it did), the messages after them; else all of it
+  /// in the order it came.
+  func finishCapture(paging: (String) -> Bool) {
+    guard let chunks = captured else { return }
+    captured = nil
+    let text = chunks.compactMap(\.output).joined()
+    guard !text.isEmpty, paging(text) else {
+      replay(chunks)
+      return
+    }
+    for chunk in chunks {
+      if case .message(let text) = chunk { messages(text) }
+    }
+  }
+
+  private func replay(_ chunks: [CapturedText]) {
+    for chunk in chunks {
+      switch chunk {
+      case .output(let text): output(text)
+      case .message(let text): messages(text)
+      }
+    }
+  }
+}
+
+/// Text written while the console captures: for standard output or for messages.
+private enum CapturedText {
+  case output(String)
+  case message(String)
+
+  var output: String? {
+    if case .output(let text) = self { text } else { nil }
   }
 }

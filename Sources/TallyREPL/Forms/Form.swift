@@ -14,6 +14,8 @@ struct FormField {
   var isRequired: Bool
   /// Checks a value; returns why it is wrong, or `nil`.
   var check: (String) -> TallyError?
+  /// The values Tab offers, when the field takes one of a few.
+  var choices: [String] = []
 }
 
 /// A form: fields asked for one by one, and the request the answers make.
@@ -25,8 +27,11 @@ protocol Form {
   /// What the form does, shown when it opens: "New project".
   var title: String { get }
 
-  /// The fields, with defaults from what the form edits.
-  func fields(in state: AppState, session: Session) throws(TallyError) -> [FormField]
+  /// The fields, with defaults from what the form edits; a field may depend on the answers
+  /// before it (the goal's period is asked only for a goal).
+  func fields(
+    in state: AppState, answers: [FormFieldName: String], session: Session
+  ) throws(TallyError) -> [FormField]
 
   /// The request the answers make, or `nil` when they change nothing.
   func request(

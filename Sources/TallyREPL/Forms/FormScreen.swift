@@ -30,7 +30,10 @@ final class FormScreen: Screen {
   /// The field asked for now, or `nil` when the form cannot be filled in.
   func currentField() -> FormField? {
     let state = store.state
-    guard let fields = try? form.fields(in: state, session: context.session) else { return nil }
+    guard
+      let fields = try? form.fields(
+        in: state, answers: answers(in: state), session: context.session)
+    else { return nil }
     let index = answered(in: state)
     return index < fields.count ? fields[index] : nil
   }
@@ -58,7 +61,7 @@ final class FormScreen: Screen {
     let state = store.state
     let fields: [FormField]
     do {
-      fields = try form.fields(in: state, session: context.session)
+      fields = try form.fields(in: state, answers: answers(in: state), session: context.session)
     } catch {
       console.error(error, at: place)
       cancel()
@@ -79,7 +82,10 @@ final class FormScreen: Screen {
       return false
     }
     answers[field.name] = value
-    guard index + 1 == fields.count else {
+    // An answer may bring fields of its own (a goal, its period and side).
+    let next =
+      (try? form.fields(in: state, answers: answers, session: context.session)) ?? fields
+    guard index + 1 >= next.count else {
       store.dispatch(
         .navigate(.setData(.form(FormAnswers(values: answers, answered: index + 1)), for: path)))
       return true

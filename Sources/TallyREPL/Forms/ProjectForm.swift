@@ -4,52 +4,131 @@ import TallyState
 
 /// The form that creates a project, or edits the one with id `editing`.
 ///
-/// It asks for the title, units and frequency. Kinds, decimals and goals are options of `project add` and `project edit`,
-/// which work on any screen, so that scripts that answer the form keep working.
+/// It asks for the title, units, frequency, kind, decimals and goal (with the goal's period
+/// and side when there is a goal), and makes the `project add` or `project edit` line those
+/// answers stand for, checked and read by the command line's own rules (``ProjectFormLine``).
 struct ProjectForm: Form {
   let editing: ProjectID?
 
   var title: String { editing == nil ? "New project" : "Edit project" }
 
-  func fields(in state: AppState, session: Session) throws(TallyError) -> [FormField] {
+  func fields(
+    in state: AppState, answers: [FormFieldName: String], session: Session
+  ) throws(TallyError) -> [FormField] {
     let project = try editing.map { id throws(TallyError) in try Self.project(id, in: state) }
-    return [
+    let goal = project?.goal
+    var fields = [
       FormField(
         name: .title, label: "title", defaultValue: project?.title, isRequired: true,
         check: { _ in nil }),
       FormField(
         name: .units, label: "units (km, €, h)", defaultValue: project?.units, isRequired: false,
         check: { _ in nil }),
+      Self.choice(
+        .frequency, option: "--frequency", Frequency.allCases.map(\.rawValue),
+        default: project?.frequency.rawValue ?? Frequency.monthly.rawValue),
+      Self.choice(
+        .kind, option: "--kind", ProjectKind.allCases.map(\.rawValue),
+        default: project?.kind.rawValue ?? ProjectKind.total.rawValue),
+      // Project groups: the group field goes here, after the kind.
       FormField(
-        name: .frequency,
-        label: "frequency (\(Frequency.allCases.map(\.rawValue).joined(separator: ", ")))",
-        defaultValue: project?.frequency.rawValue ?? Frequency.monthly.rawValue,
-        isRequired: true,
-        check: { text in
-          Frequency(rawValue: text.lowercased()) == nil
-            ? TallyError(.invalidInput, "frequency '\(text)' is not \(Frequency.choices)") : nil
-        }),
+        name: .decimals, label: "decimals (0-9, none)",
+        defaultValue: project?.decimals.map { "\($0)" }, isRequired: false,
+        check: Self.check(option: "--decimals", field: "decimals"),
+        choices: Request.decimalPlaces.map { "\($0)" } + ["none"]),
+      FormField(
+        name: .goal,
+        label: goal == nil ? "goal (an amount per period; empty: none)" : "goal (none removes it)",
+        defaultValue: goal.map { AmountFormat.exact($0.amount) }, isRequired: false,
+        // `none` is no goal, or takes the goal away: the probe line would be a new project.
+        check: { value in
+          value.lowercased() == "none"
+            ? nil : ProjectFormLine.problem(option: "--goal", value: value, field: "goal")
+        }, choices: ["none"]),
     ]
+    let goalAnswer = answers[.goal] ?? goal.map { AmountFormat.exact($0.amount) } ?? ""
+    if !goalAnswer.isEmpty, goalAnswer.lowercased() != "none" {
+      let frequency = answers[.frequency] ?? project?.frequency.rawValue
+      fields += [
+        Self.choice(
+          .goalPer, label: "goal per", option: "--goal-per", Frequency.allCases.map(\.rawValue),
+          default: goal?.per.rawValue ?? frequency ?? Frequency.monthly.rawValue),
+        Self.choice(
+          .goalIs, label: "goal is", option: "--goal-is", GoalDirection.allCases.map(\.rawValue),
+          default: goal?.direction.rawValue ?? GoalDirection.atLeast.rawValue),
+      ]
+    }
+    return fields
   }
 
-  /// `project add TITLE --units U --frequency F`, or `project edit TITLE` with the fields
-  /// that changed.
+  /// `project add TITLE --frequency F --units U --kind K ...`, or `project edit TITLE` with the
+  /// options that changed.
   func request(
     for answers: [FormFieldName: String], in state: AppState, session: Session
   ) throws(TallyError) -> UserRequest? {
     let title = answers[.title] ?? ""
-    let units = answers[.units] ?? ""
-    let frequency = Frequency(rawValue: (answers[.frequency] ?? "").lowercased()) ?? .monthly
     guard let editing else {
-      return .addProject(NewProject(title: title, units: units, frequency: frequency))
+      var words = ["project", "add"]
+      for name in [FormFieldName.frequency, .units, .kind, .decimals] {
+        if let value = answers[name], !value.isEmpty {
+          words.append(ProjectFormLine.option(name.rawValue, value))
+        }
+      }
+      if let goal = answers[.goal], !goal.isEmpty, goal.lowercased() != "none" {
+        words += goalOptions(goal, answers)
+      }
+      return try ProjectFormLine.request(words + ["--", title])
     }
     let project = try Self.project(editing, in: state)
-    let edit = ProjectEdit(
-      title: title == project.title ? nil : title,
-      units: units == project.units ? nil : units,
-      frequency: frequency == project.frequency ? nil : frequency)
-    guard edit != ProjectEdit() else { return nil }
-    return .editProject(title: project.title, edit)
+    var options: [String] = []
+    func changed(_ name: String, _ value: String?, _ current: String) {
+      if let value, value != current { options.append(ProjectFormLine.option(name, value)) }
+    }
+    changed("title", answers[.title], project.title)
+    changed("units", answers[.units], project.units)
+    changed("frequency", answers[.frequency]?.lowercased(), project.frequency.rawValue)
+    changed("kind", answers[.kind]?.lowercased(), project.kind.rawValue)
+    let decimals = answers[.decimals] ?? ""
+    let currentDecimals = project.decimals.map { "\($0)" } ?? ""
+    if decimals != currentDecimals, !(decimals.lowercased() == "none" && currentDecimals.isEmpty) {
+      options.append(ProjectFormLine.option("decimals", decimals.isEmpty ? "none" : decimals))
+    }
+    let goal = answers[.goal] ?? ""
+    if goal.lowercased() == "none" || goal.isEmpty {
+      if project.goal != nil { options.append(ProjectFormLine.option("goal", "none")) }
+    } else {
+      let asked = goalOptions(goal, answers)
+      let current = project.goal.map {
+        goalOptions(
+          AmountFormat.exact($0.amount),
+          [.goalPer: $0.per.rawValue, .goalIs: $0.direction.rawValue])
+      }
+      if asked != current { options += asked }
+    }
+    guard !options.isEmpty else { return nil }
+    return try ProjectFormLine.request(["project", "edit"] + options + ["--", project.title])
+  }
+
+  private func goalOptions(_ goal: String, _ answers: [FormFieldName: String]) -> [String] {
+    var words = [ProjectFormLine.option("goal", goal)]
+    if let per = answers[.goalPer] { words.append(ProjectFormLine.option("goal-per", per)) }
+    if let side = answers[.goalIs] { words.append(ProjectFormLine.option("goal-is", side)) }
+    return words
+  }
+
+  /// A field that takes one of `choices`, checked as the command line checks `option`.
+  private static func choice(
+    _ name: FormFieldName, label: String? = nil, option: String, _ choices: [String],
+    default value: String
+  ) -> FormField {
+    let label = label ?? name.rawValue
+    return FormField(
+      name: name, label: "\(label) (\(choices.joined(separator: ", ")))", defaultValue: value,
+      isRequired: true, check: check(option: option, field: label), choices: choices)
+  }
+
+  private static func check(option: String, field: String) -> (String) -> TallyError? {
+    { value in ProjectFormLine.problem(option: option, value: value, field: field) }
   }
 
   private static func project(_ id: ProjectID, in state: AppState) throws(TallyError) -> Project {

@@ -8,16 +8,19 @@ struct ReadingForm: Form {
 
   var title: String { "Edit reading #\(readingID.rawValue)" }
 
-  func fields(in state: AppState, session: Session) throws(TallyError) -> [FormField] {
+  func fields(
+    in state: AppState, answers: [FormFieldName: String], session: Session
+  ) throws(TallyError) -> [FormField] {
     let reading = try Self.reading(readingID, in: state)
+    let units = Self.units(in: state)
     let parser = TimestampParser(zone: session.zone)
     return [
       FormField(
-        name: .amount, label: "amount", defaultValue: AmountFormat.exact(reading.amount),
-        isRequired: true,
+        name: .amount, label: "amount",
+        defaultValue: Self.shownAmount(reading.amount, in: state), isRequired: true,
         check: { text in
           do {
-            _ = try AmountParser.parse(text)
+            _ = try AmountInput.parse(text).amount(inUnits: units)
             return nil
           } catch {
             return TallyError(.invalidInput, "amount \(error)")
@@ -55,8 +58,8 @@ struct ReadingForm: Form {
       let typedAmount = answers[.amount] ?? ""
       let typedTime = answers[.time] ?? ""
       amount =
-        typedAmount == AmountFormat.exact(reading.amount)
-        ? reading.amount : try AmountParser.parse(typedAmount)
+        typedAmount == Self.shownAmount(reading.amount, in: state)
+        ? reading.amount : try AmountInput.parse(typedAmount).amount(inUnits: Self.units(in: state))
       timestamp =
         typedTime == shownTime
         ? reading.timestamp : try TimestampParser(zone: session.zone).parse(typedTime)
@@ -69,7 +72,21 @@ struct ReadingForm: Form {
     let newTime = timestamp == reading.timestamp ? nil : answers[.time]
     let newNote = note == (reading.note ?? "") ? nil : note
     guard newAmount != nil || newTime != nil || newNote != nil else { return nil }
-    return .editReading(readingID, amount: newAmount, at: newTime, note: newNote)
+    return .editReading(
+      readingID, amount: newAmount.map(AmountInput.number), at: newTime, note: newNote)
+  }
+
+  /// The open project's units, which a duration typed as the amount is converted into.
+  static func units(in state: AppState) -> String {
+    state.stored.openProject?.summary.project.units ?? ""
+  }
+
+  /// The amount the form offers: exact, so that it reads back as stored, or for a project
+  /// shown in clocks the clock (Enter keeps the stored amount, to the second).
+  static func shownAmount(_ amount: Double, in state: AppState) -> String {
+    guard let project = state.stored.openProject?.summary.project, project.clockUnit != nil
+    else { return AmountFormat.exact(amount) }
+    return project.shown(amount)
   }
 
   /// The reading `id` if the open project's screen shows it.

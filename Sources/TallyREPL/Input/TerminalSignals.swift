@@ -47,6 +47,27 @@ enum TerminalSignals {
     pending.bitwiseAnd(~(1 << UInt32(SIGINT)), ordering: .relaxed)
   }
 
+  /// Waits `seconds`, or until Ctrl-C, SIGTERM or SIGHUP arrives (for `watch`): a Ctrl-C is
+  /// taken, the others left for the line editor to act on.
+  ///
+  /// - Returns: Whether the wait was cut short.
+  static func sleep(_ seconds: Double) -> Bool {
+    let ends: UInt32 = 1 << UInt32(SIGTERM) | 1 << UInt32(SIGHUP)
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+      let bits = pending.load(ordering: .relaxed)
+      if bits & (1 << UInt32(SIGINT)) != 0 {
+        forgetInterrupt()
+        return true
+      }
+      if bits & ends != 0 { return true }
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0 else { return false }
+      // A signal cuts the nap short.
+      usleep(useconds_t(min(left, 0.05) * 1_000_000))
+    }
+  }
+
   /// Takes what arrived since the last call.
   static func take() -> Received {
     let bits = pending.exchange(0, ordering: .relaxed)

@@ -40,6 +40,9 @@ final class HelpScreen: Screen {
 
       Anywhere
         undo, redo          take back the last change, or make it again
+        view [MODE]         reading lists as tables or records: auto, table, records
+        pager [on|off]      long output through $TALLY_PAGER, $PAGER or less -FRX
+        watch SECONDS       show this screen again every SECONDS until Ctrl-C
 
       Every subcommand works as a command, with the same options:
 

@@ -3,6 +3,7 @@ import Foundation
 import TallyApp
 import TallyCore
 import TallyReports
+import TallyState
 
 /// A project's screen: a summary line, then its latest readings in sections by the project's
 /// frequency (days, months or years), newest first.
@@ -15,6 +16,8 @@ final class ProjectScreen: Screen, StoreSubscriber {
     var goal: PeriodSummary?
     /// Its recent periods' headlines, for the sparkline.
     var trend: [Double?]
+    /// How the readings are laid out (`view`).
+    var layout: ReadingLayout
   }
 
   let projectID: ProjectID
@@ -22,6 +25,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
   private var shownTimer: RunningTimer?
   private var shownGoal: PeriodSummary?
   private var shownTrend: [Double?] = []
+  private var shownLayout: ReadingLayout?
 
   init(projectID: ProjectID, context: ScreenContext, path: [Route], stack: ScreenStack) {
     self.projectID = projectID
@@ -38,7 +42,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
       View(
         open: state.stored.openProject.flatMap { $0.summary.id == id ? $0 : nil },
         timer: state.timer(for: id), goal: state.stored.standing[id]?.goalPeriod,
-        trend: state.stored.standing[id]?.trend ?? [])
+        trend: state.stored.standing[id]?.trend ?? [], layout: state.display.layout)
     }
   }
 
@@ -47,11 +51,12 @@ final class ProjectScreen: Screen, StoreSubscriber {
     shownTimer = nil
     shownGoal = nil
     shownTrend = []
+    shownLayout = nil
   }
 
   func newState(_ view: View) {
     guard let open = view.open else { return }
-    if let shown {
+    if let shown, shownLayout == view.layout {
       renderChanges(from: shown, to: open, timer: view.timer)
       if view.trend != shownTrend { renderTrend(view.trend, of: open.summary.project) }
       if view.goal != shownGoal { renderGoal(view.goal, of: open.summary.project) }
@@ -59,8 +64,9 @@ final class ProjectScreen: Screen, StoreSubscriber {
       console.line(console.style.bold(rows.summary(open.summary, timer: view.timer)))
       renderTrend(view.trend, of: open.summary.project)
       renderGoal(view.goal, of: open.summary.project)
-      render(open)
+      render(open, layout: view.layout)
     }
+    shownLayout = view.layout
     shown = open
     shownTimer = view.timer
     shownGoal = view.goal
@@ -85,7 +91,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
     console.line(line)
   }
 
-  private func render(_ open: OpenProject) {
+  private func render(_ open: OpenProject, layout: ReadingLayout) {
     let summary = open.summary
     guard !open.readings.isEmpty else {
       console.line("No readings yet. `add AMOUNT [--note TEXT]` adds one; `start` starts a timer.")
@@ -102,10 +108,10 @@ final class ProjectScreen: Screen, StoreSubscriber {
         "\(section.label) · \(count) · \(headline(of: section, summary.project))",
         style: console.style.dim)
       for reading in section.readings {
-        table.append(rows.reading(reading, units: summary.project.units))
+        table.append(rows.reading(reading, of: summary.project))
       }
     }
-    console.write(table.render(width: console.style.width))
+    console.write(table.render(width: console.style.width, layout: layout.tableLayout))
     if open.hasMore {
       console.line(
         console.style.dim(
@@ -118,16 +124,16 @@ final class ProjectScreen: Screen, StoreSubscriber {
   /// a gauge or a meter.
   private func headline(of section: ReadingSection, _ project: Project) -> String {
     switch project.kind {
-    case .total: return rows.amount(section.total, units: project.units)
+    case .total: return rows.amount(section.total, of: project)
     case .gauge, .meter:
       guard let last = section.readings.max(by: { $0.precedes($1) }) else { return "" }
-      return "last " + rows.amount(last.amount, units: project.units)
+      return "last " + rows.amount(last.amount, of: project)
     }
   }
 
   private func renderChanges(from old: OpenProject, to new: OpenProject, timer: RunningTimer?) {
     let style = console.style
-    let units = new.summary.project.units
+    let project = new.summary.project
     if old.summary != new.summary || shownTimer != timer {
       console.line(style.bold(rows.summary(new.summary, timer: timer)))
     }
@@ -137,17 +143,28 @@ final class ProjectScreen: Screen, StoreSubscriber {
       let reading = old.readings[index]
       // A reading that only scrolled past the page's end is not gone.
       if new.hasMore, let oldest, reading.timestamp <= oldest { continue }
-      console.line(style.red("- ") + Rows.line(rows.reading(reading, units: units)))
+      console.line(style.red("- ") + Rows.line(rows.reading(reading, of: project)))
     }
     for index in changes.insertions {
-      console.line(style.green("+ ") + Rows.line(rows.reading(new.readings[index], units: units)))
+      console.line(style.green("+ ") + Rows.line(rows.reading(new.readings[index], of: project)))
     }
     for index in changes.modifications {
-      console.line(style.yellow("~ ") + Rows.line(rows.reading(new.readings[index], units: units)))
+      console.line(style.yellow("~ ") + Rows.line(rows.reading(new.readings[index], of: project)))
     }
     let modified = Set(changes.modifications)
     for move in changes.moves where !modified.contains(move.to) {
-      console.line(style.dim("↕ ") + Rows.line(rows.reading(new.readings[move.to], units: units)))
+      console.line(style.dim("↕ ") + Rows.line(rows.reading(new.readings[move.to], of: project)))
+    }
+  }
+}
+
+extension ReadingLayout {
+  /// The table layout this asks for.
+  var tableLayout: TextTable.Layout {
+    switch self {
+    case .auto: .fitted
+    case .table: .table
+    case .records: .records
     }
   }
 }

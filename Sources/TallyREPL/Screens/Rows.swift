@@ -18,18 +18,27 @@ struct Rows {
     ]
   }
 
-  /// A reading's id, time, amount with units, and note.
-  func reading(_ reading: Reading, units: String) -> [String] {
+  /// A reading's id, time, amount with units, and note followed by its tags (`lunch #food`).
+  func reading(_ reading: Reading, of project: Project) -> [String] {
     [
       "#\(reading.id.rawValue)", TimestampFormat.local(reading.timestamp, in: zone),
-      amount(reading.amount, units: units), VisibleText.escaped(reading.note ?? ""),
+      amount(reading.amount, of: project),
+      VisibleText.escaped(
+        ([reading.note ?? ""] + reading.tags.map { "#" + $0 })
+          .filter { !$0.isEmpty }.joined(separator: " ")),
     ]
   }
 
-  /// An amount with its units.
-  func amount(_ value: Double, units: String) -> String {
-    units.isEmpty
-      ? AmountFormat.plain(value) : AmountFormat.plain(value) + " " + VisibleText.escaped(units)
+  /// An amount with its project's units: `42.5 km`, or a clock for time (`1:20 h`).
+  func amount(_ value: Double, of project: Project) -> String {
+    escaped(project).shownWithUnits(value)
+  }
+
+  /// `project` with its units escaped for a terminal.
+  private func escaped(_ project: Project) -> Project {
+    var escaped = project
+    escaped.units = VisibleText.escaped(project.units)
+    return escaped
   }
 
   /// The line over a project's readings: what it is, how many readings, the latest, the timer.
@@ -61,11 +70,11 @@ struct Rows {
     -> String?
   {
     guard let goal = period.goal else { return nil }
-    var line = "Goal \(goal.description(units: project.units)) · \(period.period.label): "
+    var line = "Goal \(goal.description(for: escaped(project))) · \(period.period.label): "
     guard let headline = period.headline(project.kind) else {
       return line + "no \(project.kind.headlineName) yet"
     }
-    line += amount(headline, units: project.units)
+    line += amount(headline, of: project)
     if let progress = period.progress(project.kind) {
       line += ", " + period.progressValue(project.kind).forPeople(decimals: nil)
       let filled = CharacterCells.filled(progress / 100, of: barWidth)

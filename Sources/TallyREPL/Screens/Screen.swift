@@ -66,6 +66,16 @@ class Screen: Routable {
     didDeactivate()
   }
 
+  /// Shows the screen whole again, as the state now is (`watch`).
+  ///
+  /// `between` runs while it is not shown, so that what changes meanwhile is not printed as changes. A screen that is no
+  /// longer on top then (its project was deleted) stays down: the new top one showed itself.
+  final func redraw(between: () -> Void = {}) {
+    deactivate()
+    between()
+    if stack.top === self { activate() }
+  }
+
   /// Shows the screen; each screen overrides it.
   ///
   /// A screen that follows the state subscribes to the part it shows (the store delivers it at

@@ -244,9 +244,10 @@ struct ChartPanel {
     return text
   }
 
-  /// A figure as report tables show it: rounded to two decimals or the project's own.
+  /// A figure as report tables show it: rounded to two decimals or the project's own, or a
+  /// clock for time.
   private func number(_ value: Double) -> String {
-    ReportNumber.rounded(value, decimals: series.project.decimals)
+    ReportNumber.forPeople(value, of: series.project)
   }
 
   /// `Car: km per month, 2024-01 to 2024-06`.
@@ -268,9 +269,11 @@ struct ChartPanel {
       ? "Bar chart of \(series.axisTitle)" : "Line chart of \(series.axisTitle)"
     text += " over \(count) \(per)\(count == 1 ? "" : "s")"
     let known = series.values.compactMap { $0 }
-    let number = { ReportNumber.rounded($0, decimals: series.project.decimals) }
+    let project = series.project
+    let number = { ReportNumber.forPeople($0, of: project) }
     if let low = known.min(), let high = known.max() {
-      let units = series.project.units.isEmpty ? "" : " " + series.project.units
+      let units =
+        project.clockUnit != nil ? " h" : project.units.isEmpty ? "" : " " + project.units
       text +=
         low == high
         ? ", each \(number(low))\(units)"
@@ -280,7 +283,7 @@ struct ChartPanel {
     }
     text += "."
     if let goal = series.project.goal {
-      text += " Goal now: \(goal.description(units: series.project.units))"
+      text += " Goal now: \(goal.description(for: series.project))"
       if series.met.judged > 0 {
         text += "; the goals were met in \(series.met.met) of \(series.met.judged) \(per)s judged"
       }

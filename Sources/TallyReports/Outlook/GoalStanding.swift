@@ -48,9 +48,8 @@ public struct GoalStanding: Equatable, Sendable {
   /// Such as `Forecast for 2024-W07: 33.6 km at this pace, on track for at least 20 km per
   /// week; 1.78 km a day from now reaches it.`
   public var line: String {
-    let units = project.units.isEmpty ? "" : " \(project.units)"
     func amount(_ value: Double) -> String {
-      ReportNumber.rounded(value, decimals: project.decimals) + units
+      ReportNumber.withUnits(value, of: project)
     }
     var text = "Forecast for \(period.period.label): "
     if let forecast = period.forecast {
@@ -59,7 +58,7 @@ public struct GoalStanding: Equatable, Sendable {
     } else {
       text += "no forecast without readings"
     }
-    text += ", \(state.rawValue) for \(goal.description(units: project.units))"
+    text += ", \(state.rawValue) for \(goal.description(for: project))"
     if let needed = period.neededPerDay {
       switch (project.kind, goal.direction, state) {
       case (.gauge, .atLeast, _):

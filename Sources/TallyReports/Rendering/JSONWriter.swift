@@ -11,6 +11,8 @@ public enum JSONWriter {
     case amount(Double)
     case integer(Int64)
     case bool(Bool)
+    /// An array of texts, such as a reading's tags.
+    case texts([String])
     case null
 
     /// A string, or `null` when absent.
@@ -46,6 +48,7 @@ public enum JSONWriter {
     case .amount(let amount): amount.isFinite ? AmountFormat.exact(amount) : "null"
     case .integer(let integer): String(integer)
     case .bool(let flag): flag ? "true" : "false"
+    case .texts(let texts): "[" + texts.map(string).joined(separator: ",") + "]"
     case .null: "null"
     }
   }

@@ -25,11 +25,28 @@ public enum ReportNumber {
   }
 }
 
+extension ReportNumber {
+  /// For people reading `project`: a clock (`1:20`, to the minute or the second) when it is
+  /// shown in clocks, else ``rounded(_:decimals:)`` with its decimals.
+  public static func forPeople(_ value: Double?, of project: Project) -> String {
+    guard let value else { return "" }
+    guard let unit = project.clockUnit else { return rounded(value, decimals: project.decimals) }
+    return DurationFormat.clock(value, unit: unit)
+  }
+
+  /// ``forPeople(_:of:)`` and what it counts: `1.5 km`, `1:20 h`, `3` without units.
+  public static func withUnits(_ value: Double, of project: Project) -> String {
+    let number = forPeople(value, of: project)
+    if project.clockUnit != nil { return number + " h" }
+    return project.units.isEmpty ? number : "\(number) \(project.units)"
+  }
+}
+
 extension ProjectReport {
   /// The report's rows as machine-readable records: project, period, then `statistics`.
   public func records(_ statistics: [ReportStatistic] = ReportStatistic.contract) -> [[String]] {
     rows.map { row in
-      [project.title, row.period.label]
+      [project.title, row.period.label] + (tag.map { [$0] } ?? [])
         + statistics.map { $0.value(of: row, project.kind).exact }
     }
   }
@@ -45,9 +62,16 @@ public enum ReportCSV {
   public static func render(
     _ reports: [ProjectReport], statistics: [ReportStatistic] = ReportStatistic.contract
   ) -> String {
-    CSVWriter.line(["project", "period"] + statistics.map(\.rawValue))
-      + reports.flatMap { $0.records(statistics) }.map { record in
-        CSVWriter.line(record.enumerated().map { $0 == 0 ? CSVWriter.text($1) : $1 })
+    let byTag = reports.contains { $0.tag != nil }
+    return CSVWriter.line(
+      ["project", "period"] + (byTag ? ["tag"] : []) + statistics.map(\.rawValue))
+      + ReportRows.ordered(reports).map { report, rows in
+        var part = report
+        part.rows = rows
+        return part.records(statistics).map { record in
+          CSVWriter.line(
+            record.enumerated().map { $0 == 0 || (byTag && $0 == 2) ? CSVWriter.text($1) : $1 })
+        }.joined()
       }.joined()
   }
 }
@@ -60,12 +84,39 @@ public enum ReportJSON {
     _ reports: [ProjectReport], statistics: [ReportStatistic] = ReportStatistic.contract
   ) -> String {
     JSONWriter.array(
-      reports.flatMap { report in
-        report.rows.map { row in
+      ReportRows.ordered(reports).flatMap { report, rows in
+        rows.map { row in
           JSONWriter.object(
             [("project", .string(report.project.title)), ("period", .string(row.period.label))]
+              + (report.tag.map { [("tag", .string($0))] } ?? [])
               + statistics.map { ($0.rawValue, $0.value(of: row, report.project.kind).json) })
         }
       })
+  }
+}
+
+/// The order CSV and JSON list rows in: a report's periods in turn; with `--by tag`, each
+/// project's periods in turn and, within a period, its tags in the reports' order (the
+/// untagged last), so that one period's rows stand together.
+enum ReportRows {
+  /// Each row with the report it belongs to, in that order (one row each).
+  static func ordered(_ reports: [ProjectReport]) -> [(ProjectReport, [PeriodSummary])] {
+    guard reports.contains(where: { $0.tag != nil }) else {
+      return reports.map { ($0, $0.rows) }
+    }
+    var ordered: [(ProjectReport, [PeriodSummary])] = []
+    var start = 0
+    while start < reports.count {
+      var end = start + 1
+      while end < reports.count, reports[end].project.id == reports[start].project.id {
+        end += 1
+      }
+      let rows = reports[start..<end].enumerated().flatMap { place, report in
+        report.rows.map { (place: place, report: report, row: $0) }
+      }.sorted { ($0.row.period.start, $0.place) < ($1.row.period.start, $1.place) }
+      ordered += rows.map { ($0.report, [$0.row]) }
+      start = end
+    }
+    return ordered
   }
 }

@@ -142,6 +142,13 @@ public enum ReportValue: Equatable, Sendable {
     }
   }
 
+  /// For people reading `project`: its amounts as clocks or with its decimals (see
+  /// ``ReportNumber/forPeople(_:of:)``), the rest as ``forPeople(decimals:)`` writes them.
+  public func forPeople(of project: Project) -> String {
+    guard case .number(let number) = self else { return forPeople(decimals: project.decimals) }
+    return ReportNumber.forPeople(number, of: project)
+  }
+
   /// For people: `decimals` places (or two, trailing zeros dropped), `85%`, `yes`, `no`,
   /// `in progress`.
   public func forPeople(decimals: Int?) -> String {

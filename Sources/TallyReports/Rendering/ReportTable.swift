@@ -71,7 +71,7 @@ public enum ReportTable {
     for (row, headline) in zip(report.rows, headlines) {
       var cells =
         [row.period.label]
-        + statistics.map { $0.value(of: row, project.kind).forPeople(decimals: project.decimals) }
+        + statistics.map { $0.value(of: row, project.kind).forPeople(of: project) }
       if barWidth > 0 { cells.append(scale.bar(headline, goal: row.goal?.amount)) }
       table.append(cells)
     }
@@ -98,7 +98,7 @@ extension ProjectReport {
       case .goal, .progress, .met, .previous, .changePercent, .rollingMean, .forecast,
         .neededPerDay:
         ""
-      default: statistic.value(of: total, project.kind).forPeople(decimals: project.decimals)
+      default: statistic.value(of: total, project.kind).forPeople(of: project)
       }
     }
   }
@@ -107,7 +107,7 @@ extension ProjectReport {
   /// project has a goal.
   public var goalLine: String? {
     guard let goal = project.goal else { return nil }
-    var line = "Goal: \(goal.description(units: project.units))"
+    var line = "Goal: \(goal.description(for: project))"
     if let streak {
       let unit = streak.per.unitName
       line +=

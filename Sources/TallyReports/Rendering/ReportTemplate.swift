@@ -185,7 +185,7 @@ enum ReportContext {
         cells["period"] = row.period.label
         cells["empty"] = row.count == 0
         cells["cells"] = statistics.map {
-          $0.value(of: row, project.kind).forPeople(decimals: project.decimals)
+          $0.value(of: row, project.kind).forPeople(of: project)
         }
         return cells
       },
@@ -211,7 +211,7 @@ enum ReportContext {
     var values: [String: Any] = [:]
     for statistic in ReportStatistic.allCases {
       values[statistic.rawValue] = statistic.value(of: row, report.project.kind)
-        .forPeople(decimals: report.project.decimals)
+        .forPeople(of: report.project)
     }
     return values
   }

@@ -108,11 +108,32 @@ public struct TextTable: Sendable {
   ///   line. `nil` keeps every cell whole.
   /// - Returns: The lines of the table.
   public func render(width: Int? = nil) -> String {
+    render(width: width, layout: .fitted)
+  }
+
+  /// How a table is laid out.
+  public enum Layout: Sendable {
+    /// A table while it fits (text columns cut first), else records: ``render(width:)``.
+    case fitted
+    /// Always a table, its text columns cut to fit as far as they go.
+    case table
+    /// Always records: one field a line per row, under a `-[ RECORD 1 ]-` header.
+    case records
+  }
+
+  /// The table as text laid out as `layout` asks.
+  ///
+  /// - Parameters:
+  ///   - width: The terminal columns the table may take; `nil` keeps every cell whole.
+  ///   - layout: A table, records, or whichever fits (``render(width:)``).
+  /// - Returns: The lines of the table.
+  public func render(width: Int?, layout: Layout) -> String {
+    if layout == .records { return records(width: width) }
     var widths = naturalWidths
     if let width {
       widths = fitted(widths, into: width)
       let fittedWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
-      if width < Self.narrowest || fittedWidth > width {
+      if layout == .fitted, width < Self.narrowest || fittedWidth > width {
         return records(width: width)
       }
     }
@@ -129,33 +150,43 @@ public struct TextTable: Sendable {
     return text
   }
 
-  /// The rows as records, one field a line, each value cut to fit `width`.
+  /// The rows as records, one field a line, each value cut to fit `width` (`nil`: whole).
   ///
-  ///     -[ 1 ]----------
+  ///     -[ RECORD 1 ]----
   ///     ID     | 12
   ///     AMOUNT | 42.5
-  private func records(width: Int) -> String {
+  private func records(width: Int?) -> String {
     let labels = columns.enumerated().map { index, column in
       column.header.isEmpty ? "#\(index + 1)" : column.header
     }
     let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
-    let valueWidth = max(1, width - labelWidth - 3)
+    let valueWidth = width.map { max(1, $0 - labelWidth - 3) }
+    func fields(_ cells: [String]) -> [String] {
+      labels.enumerated().map { index, label in
+        var value = index < cells.count ? cells[index] : ""
+        if let valueWidth { value = DisplayWidth.truncate(value, to: valueWidth) }
+        let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
+        var row = label + padding + " | " + value
+        while row.last == " " { row.removeLast() }
+        return row
+      }
+    }
+    var widest = labelWidth + 2
+    for case .row(let cells) in lines {
+      widest = max(widest, fields(cells).map(DisplayWidth.of).max() ?? 0)
+    }
     var text = ""
     var number = 0
     for line in lines {
       switch line {
       case .row(let cells):
         number += 1
-        let head = "-[ \(number) ]"
-        text += head + String(repeating: "-", count: max(0, min(width, 20) - head.count)) + "\n"
-        for (index, label) in labels.enumerated() {
-          let value = DisplayWidth.truncate(index < cells.count ? cells[index] : "", to: valueWidth)
-          let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
-          var row = label + padding + " | " + value
-          while row.last == " " { row.removeLast() }
-          text += row + "\n"
-        }
-      case .section(let title): text += DisplayWidth.truncate(title, to: width) + "\n"
+        let head = "-[ RECORD \(number) ]"
+        let ruleWidth = min(width ?? widest, max(widest, head.count + 1))
+        text += head + String(repeating: "-", count: max(1, ruleWidth - head.count)) + "\n"
+        text += fields(cells).map { $0 + "\n" }.joined()
+      case .section(let title):
+        text += (width.map { DisplayWidth.truncate(title, to: $0) } ?? title) + "\n"
       case .rule: break
       }
     }

@@ -180,6 +180,15 @@ enum Schema {
         try db.markHistoryBegun(at: Timestamp(Date()))
       }
     }
+    migrator.registerMigration("v10 reading tags") { db in
+      // A reading's tags, each between commas in lower case (see Tags); NULL for none, which
+      // every reading before tags is.
+      try db.execute(
+        sql: """
+          ALTER TABLE reading ADD COLUMN tags TEXT;
+          ALTER TABLE set_aside_reading ADD COLUMN tags TEXT;
+          """)
+    }
     migrator.registerMigration("v11 project groups") { db in
       // The group a project belongs to (`Household`), or NULL; compared ignoring case.
       try db.execute(

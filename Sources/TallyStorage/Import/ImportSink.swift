@@ -155,7 +155,12 @@ final class ImportSink: ImportRowSink {
         }
         sqlite3_bind_int64(statement, parameter + 4, batchID)
         sqlite3_bind_int(statement, parameter + 5, isMeter && row.isReset ? 1 : 0)
-        parameter += 6
+        if let tags = Tags.stored(row.tags) {
+          sqlite3_bind_text(statement, parameter + 6, tags, -1, sqliteTransient)
+        } else {
+          sqlite3_bind_null(statement, parameter + 6)
+        }
+        parameter += 7
         insertedLines?.append(Int32(clamping: row.line))
         stale.note(ProjectID(rawValue: projectID), at: row.timestamp)
       }
@@ -236,4 +241,4 @@ struct ReadingIDSet {
 }
 
 /// Tells SQLite to copy bound text at once.
-private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -50,7 +50,7 @@ extension TallyDatabase {
         let reading = Reading(
           id: ReadingID(rawValue: row[0]), projectID: ProjectID(rawValue: row[1]),
           amount: row[2], timestamp: Timestamp(microsecondsSince1970: row[3]), note: row[4],
-          isReset: row[6])
+          isReset: row[6], tags: Tags.read(row[7]))
         try body(row[ReadingRecord.columnNames.count], reading)
       }
     }

@@ -13,9 +13,11 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
   var note: String?
   var batchID: Int64?
   var isReset: Bool
+  /// The tags joined by `,`; `NULL` for none (see ``Tags``).
+  var tags: String?
 
   enum CodingKeys: String, CodingKey {
-    case id, amount, timestamp, note
+    case id, amount, timestamp, note, tags
     case projectID = "project_id"
     case batchID = "batch_id"
     case isReset = "is_reset"
@@ -30,7 +32,7 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
   /// The reading columns, in the one order every statement that writes or copies readings
   /// lists them.
   static let columnNames = [
-    "id", "project_id", "amount", "timestamp", "note", "batch_id", "is_reset",
+    "id", "project_id", "amount", "timestamp", "note", "batch_id", "is_reset", "tags",
   ]
 
   /// ``columnNames`` as SQL, each prefixed with `alias.` when given.
@@ -59,13 +61,14 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
     note = reading.note
     batchID = reading.batchID?.rawValue
     isReset = reading.isReset
+    tags = Tags.stored(reading.tags)
   }
 
   /// The values of ``columnNames`` after the id, in order, for an insert or an update.
   static func values(of reading: Reading) -> [(any DatabaseValueConvertible)?] {
     [
       reading.projectID.rawValue, reading.amount, reading.timestamp.microsecondsSince1970,
-      reading.note, reading.batchID?.rawValue, reading.isReset,
+      reading.note, reading.batchID?.rawValue, reading.isReset, Tags.stored(reading.tags),
     ]
   }
 
@@ -73,6 +76,7 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
     Reading(
       id: ReadingID(rawValue: id), projectID: ProjectID(rawValue: projectID), amount: amount,
       timestamp: Timestamp(microsecondsSince1970: timestamp), note: note,
-      batchID: batchID.map(ImportBatchID.init(rawValue:)), isReset: isReset)
+      batchID: batchID.map(ImportBatchID.init(rawValue:)), isReset: isReset,
+      tags: Tags.read(tags))
   }
 }

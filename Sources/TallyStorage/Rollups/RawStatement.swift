@@ -38,6 +38,11 @@ struct RawStatement {
     sqlite3_bind_int64(handle, index, value)
   }
 
+  /// Binds a text to parameter `index` (from 1); SQLite keeps a copy.
+  func bind(_ text: String, at index: Int32) {
+    sqlite3_bind_text(handle, index, text, -1, sqliteTransient)
+  }
+
   /// Steps once: whether a row came.
   func step() throws -> Bool {
     let code = sqlite3_step(handle)
@@ -62,6 +67,12 @@ struct RawStatement {
 
   /// Column `index` (from 0) of the row stepped to, as a number.
   func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
+  /// Column `index` (from 0) of the row stepped to, as a text; `nil` for NULL.
+  func text(_ index: Int32) -> String? {
+    guard let bytes = sqlite3_column_text(handle, index) else { return nil }
+    return String(cString: bytes)
+  }
 
   /// Keeps the statement alive while `body` uses it.
   func using<Result>(_ body: (RawStatement) throws -> Result) rethrows -> Result {

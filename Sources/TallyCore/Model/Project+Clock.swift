@@ -1,0 +1,24 @@
+extension Project {
+  /// The unit of time its amounts are shown on a clock in (`1:20` for 1.333… h or 80 min),
+  /// or `nil` when they are shown as numbers.
+  ///
+  /// A project whose units are a unit of time (as ``TimeUnit/init(naming:)`` reads them, the
+  /// same spellings a timer records in) shows clocks, unless its `--decimals` is set: then
+  /// people see numbers with that many places, as before clocks.
+  public var clockUnit: TimeUnit? {
+    decimals == nil ? TimeUnit(naming: units) : nil
+  }
+
+  /// An amount for people, in full: a clock for a time project, else the shortest number of
+  /// 15 significant digits.
+  public func shown(_ amount: Double) -> String {
+    clockUnit.map { DurationFormat.clock(amount, unit: $0) } ?? AmountFormat.plain(amount)
+  }
+
+  /// An amount with what it counts: `42.5 km`, `1:20 h` (a clock's leading figure is always
+  /// hours, whatever unit of time the project records in), `3` without units.
+  public func shownWithUnits(_ amount: Double) -> String {
+    if clockUnit != nil { return shown(amount) + " h" }
+    return units.isEmpty ? shown(amount) : "\(shown(amount)) \(units)"
+  }
+}
