@@ -161,13 +161,14 @@ enum PostgresSchema {
     ("v6 rollups", PostgresRollups.migration),
     ("v7 history", PostgresHistorySchema.statements),
     (
-      // A reading's tags, joined by commas in lower case (see Tags); NULL for none.
+      // A reading's tags, each between commas in lower case (see Tags); NULL for none.
       "v8 reading tags",
       [
         "ALTER TABLE reading ADD COLUMN tags TEXT",
         "ALTER TABLE set_aside_reading ADD COLUMN tags TEXT",
       ]
     ),
+    ("v9 project groups", PostgresGroupSchema.statements),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.

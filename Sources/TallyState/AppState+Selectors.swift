@@ -47,3 +47,22 @@ extension AppState {
     stored.timers.first { $0.projectID == projectID }
   }
 }
+
+extension AppState {
+  /// The groups of the stored projects, by name ignoring case.
+  public var groups: [ProjectGroup] {
+    ProjectGroup.groups(of: stored.projects)
+  }
+
+  /// The group named `name`, ignoring case; `nil` when no project is in it.
+  public func group(named name: String) -> ProjectGroup? {
+    ProjectGroup.group(named: name, in: stored.projects)
+  }
+
+  /// `name` as the group of that name (ignoring case) spells it, for a project joining it;
+  /// `name` itself when no project is in it yet, or only `except` is.
+  public func groupSpelling(_ name: String, except: ProjectID? = nil) -> String {
+    let others = stored.projects.filter { $0.id != except }
+    return ProjectGroup.group(named: name, in: others)?.name ?? name
+  }
+}

@@ -5,8 +5,14 @@ extension Route {
   public var isForm: Bool {
     switch self {
     case .newProject, .editProject, .editReading: true
-    case .home, .project, .report, .help: false
+    case .home, .project, .group, .report, .help: false
     }
+  }
+
+  /// Whether the route segment is a group's screen.
+  public var isGroup: Bool {
+    if case .group = self { return true }
+    return false
   }
 
   /// The part of `route` worth reopening later: up to the first form.
@@ -21,7 +27,13 @@ extension Route {
     for segment in resumable(saved).drop(while: { $0 == .home }) {
       switch segment {
       case .project(let id):
-        guard route.last == .home, projects.contains(where: { $0.id == id }) else {
+        guard route.last == .home || route.last?.isGroup == true,
+          projects.contains(where: { $0.id == id })
+        else {
+          return route
+        }
+      case .group(let name):
+        guard route.last == .home, projects.contains(where: { $0.project.isInGroup(name) }) else {
           return route
         }
       case .report:

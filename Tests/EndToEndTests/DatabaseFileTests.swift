@@ -103,7 +103,7 @@ import Testing
     let path = sandbox.folder.appendingPathComponent("absent.sqlite").path
     let csv = try sandbox.tally.run(
       ["--db", path, "project", "list", "--format", "csv"], environment: sandbox.environment)
-    #expect(csv.stdout == "title,units,frequency,readings,last_reading,updated_at\n")
+    #expect(csv.stdout == "title,units,frequency,readings,last_reading,updated_at,group\n")
     let export = try sandbox.tally.run(["--db", path, "export"], environment: sandbox.environment)
     #expect(export.stdout == "project,timestamp,amount,note\n")
     #expect(!FileManager.default.fileExists(atPath: path))

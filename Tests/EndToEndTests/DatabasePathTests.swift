@@ -114,7 +114,7 @@ import Testing
     let list = try sandbox.tally.run(
       ["--db", link, "project", "list", "--format", "csv"], environment: sandbox.environment)
     #expect(list.status == 0)
-    #expect(list.stdout == "title,units,frequency,readings,last_reading,updated_at\n")
+    #expect(list.stdout == "title,units,frequency,readings,last_reading,updated_at,group\n")
     #expect(try files(in: sandbox) == before)
   }
 
@@ -143,7 +143,8 @@ import Testing
     #expect(add.status == 0)
     let list = try sandbox.tally.run(
       ["project", "list", "--format", "csv"], environment: environment)
-    #expect(list.stdout.hasPrefix("title,units,frequency,readings,last_reading,updated_at\nCar,"))
+    #expect(
+      list.stdout.hasPrefix("title,units,frequency,readings,last_reading,updated_at,group\nCar,"))
     #expect(
       FileManager.default.fileExists(
         atPath: sandbox.folder.appendingPathComponent("data/tally.sqlite").path))

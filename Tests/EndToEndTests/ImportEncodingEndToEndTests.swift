@@ -85,7 +85,7 @@ import Testing
         + "'x\\x9D'\nNothing was imported. --encoding latin1 reads every byte (as ISO-8859-1).\n")
     #expect(
       try sandbox.succeed("project", "list", "--format", "csv")
-        == "title,units,frequency,readings,last_reading,updated_at\n")
+        == "title,units,frequency,readings,last_reading,updated_at,group\n")
   }
 
   @Test func utf16WithoutAByteOrderMarkIsNotCalledBinary() throws {

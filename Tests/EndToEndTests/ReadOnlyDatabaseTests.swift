@@ -20,8 +20,8 @@ import Testing
     Read(
       arguments: ["project", "list", "--format", "csv"],
       stdout: """
-        title,units,frequency,readings,last_reading,updated_at
-        Car,km,daily,1,2024-02-28T08:00:00+00:00,2024-03-01T10:00:00+00:00
+        title,units,frequency,readings,last_reading,updated_at,group
+        Car,km,daily,1,2024-02-28T08:00:00+00:00,2024-03-01T10:00:00+00:00,
 
         """),
     Read(

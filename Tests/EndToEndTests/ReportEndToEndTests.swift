@@ -93,8 +93,11 @@ import Testing
   }
 
   @Test(arguments: [
-    (["report"], Int32(2), "give one or more project titles, or --all"),
-    (["report", "Spend", "--all"], 2, "give project titles or --all, not both"),
+    (["report"], Int32(2), "give one or more project titles, --all or --group NAME"),
+    (
+      ["report", "Spend", "--all"], 2,
+      "give project titles, --all or --group NAME, not more than one"
+    ),
     (["report", "Nope"], 1, "there is no project titled 'Nope'"),
     (["report", "Spend", "--period", "hourly"], 2, "The value 'hourly' is invalid for '--period"),
     (["report", "Spend", "--format", "pdf"], 2, "The value 'pdf' is invalid for '--format"),

@@ -60,15 +60,15 @@ import Testing
       "item", "add", "Spend", "12.5", "--at", "2024-01-03T12:00", now: "2024-01-03T12:00:00Z")
     #expect(
       try sandbox.succeed("project", "list", "--format", "csv") == """
-        title,units,frequency,readings,last_reading,updated_at
-        Spend,EUR,daily,1,2024-01-03T12:00:00+00:00,2024-01-03T12:00:00+00:00
-        Weight,,daily,0,,2024-01-02T00:00:00+00:00
+        title,units,frequency,readings,last_reading,updated_at,group
+        Spend,EUR,daily,1,2024-01-03T12:00:00+00:00,2024-01-03T12:00:00+00:00,
+        Weight,,daily,0,,2024-01-02T00:00:00+00:00,
 
         """)
     let json = try sandbox.succeed("project", "list", "--format", "json")
     #expect(
       json.contains(
-        #"{"title":"Weight","units":"","frequency":"daily","readings":0,"last_reading":null,"updated_at":"2024-01-02T00:00:00+00:00"}"#
+        #"{"title":"Weight","units":"","frequency":"daily","readings":0,"last_reading":null,"updated_at":"2024-01-02T00:00:00+00:00","group":null}"#
       ))
     let table = try sandbox.succeed("project", "list")
     #expect(table.hasPrefix("TITLE"))

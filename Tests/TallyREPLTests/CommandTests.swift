@@ -78,6 +78,40 @@ import Testing
     ) { try parse("open Fuel costs") }
   }
 
+  @Test func aGroupOpensItsScreenAndReportsItself() throws {
+    let at = Timestamp(microsecondsSince1970: 0)
+    func summary(_ id: Int64, _ title: String, _ group: String?) -> ProjectSummary {
+      ProjectSummary(
+        project: Project(
+          id: ProjectID(rawValue: id), title: title, units: "EUR", frequency: .monthly,
+          group: group, createdAt: at, updatedAt: at),
+        readingCount: 0, lastReadingAt: nil)
+    }
+    var state = AppState(
+      stored: Snapshot(projects: [
+        summary(1, "Misc", nil), summary(2, "Spend", "Household"),
+        summary(3, "Energy", "Household"),
+      ]))
+    func parse(_ line: String, on route: [Route]) throws(TallyError) -> REPLCommand {
+      state.navigation = NavigationState(route: route)
+      return try REPLCommand.parse(
+        (try? CommandWords.split(line)) ?? [], in: state,
+        isSubcommand: { ["item", "report"].contains($0) })
+    }
+    // Home numbers the group's projects first; a group opens by its name, ignoring case.
+    #expect(try parse("open 3", on: [.home]) == .go([.home, .project(ProjectID(rawValue: 1))]))
+    #expect(try parse("open household", on: [.home]) == .go([.home, .group("Household")]))
+    let group: [Route] = [.home, .group("Household")]
+    #expect(try parse("open 1", on: group) == .go(group + [.project(ProjectID(rawValue: 2))]))
+    #expect(
+      try parse("report", on: group) == .subcommand(["report", "--group", "Household"]))
+    #expect(
+      try parse("report --period yearly", on: group)
+        == .subcommand(["report", "--group", "Household", "--period", "yearly"]))
+    #expect(try parse("report Misc", on: group) == .subcommand(["report", "Misc"]))
+    #expect(try parse("report --all", on: group) == .subcommand(["report", "--all"]))
+  }
+
   @Test func goFollowsAPath() throws {
     #expect(try parse("go home/Mileage/report") == .go([.home, .project(mileage), .report]))
     #expect(try parse("go 2") == .go([.home, .project(spend)]))

@@ -17,11 +17,18 @@ struct ProjectListing {
         output.say("No projects yet. Create one with `tally project add TITLE --frequency daily`.")
         return
       }
+      // Under their groups, when there are any: a section line heads each group's projects,
+      // and the projects in no group come last.
+      let listed = ProjectGroup.listed(projects)
+      let showsGroups = listed.contains { $0.group != nil }
       var table = TextTable(columns: [
         .init("TITLE", .text), .init("UNITS", .text), .init("FREQUENCY"), .init("READINGS", .right),
         .init("LAST READING"), .init("UPDATED"),
       ])
-      for summary in projects {
+      for (index, (group, summary)) in listed.enumerated() {
+        if showsGroups, index == 0 || listed[index - 1].group != group {
+          table.appendSection(group ?? ProjectGroup.noGroupHeading)
+        }
         table.append([
           summary.project.title, summary.project.units, summary.project.cadence,
           String(summary.readingCount),
@@ -30,12 +37,14 @@ struct ProjectListing {
         ])
       }
       table.appendSparklines(
-        projects.map { (trends[$0.id] ?? [], $0.project.kind) }, width: display.width,
-        glyphs: display.glyphs)
+        listed.map { (trends[$0.summary.id] ?? [], $0.summary.project.kind) },
+        width: display.width, glyphs: display.glyphs)
       output.write(table.render(width: display.width))
     case .csv:
       output.write(
-        CSVWriter.line(["title", "units", "frequency", "readings", "last_reading", "updated_at"]))
+        CSVWriter.line([
+          "title", "units", "frequency", "readings", "last_reading", "updated_at", "group",
+        ]))
       for summary in projects {
         output.write(
           CSVWriter.line([
@@ -44,6 +53,7 @@ struct ProjectListing {
             String(summary.readingCount),
             summary.lastReadingAt.map { TimestampFormat.iso8601($0, in: zone) } ?? "",
             TimestampFormat.iso8601(summary.project.updatedAt, in: zone),
+            CSVWriter.text(summary.project.group ?? ""),
           ]))
       }
     case .json:
@@ -58,6 +68,7 @@ struct ProjectListing {
               "last_reading": .optional(
                 summary.lastReadingAt.map { TimestampFormat.iso8601($0, in: zone) }),
               "updated_at": .string(TimestampFormat.iso8601(summary.project.updatedAt, in: zone)),
+              "group": .optional(summary.project.group),
             ])
           }))
     }

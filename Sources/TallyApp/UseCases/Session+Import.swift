@@ -66,6 +66,7 @@ extension Session {
         hint: "Add --create --frequency daily|weekly|monthly|quarterly|yearly to create it.")
     }
     new.title = request.project
+    new.group = new.group.map { store.state.groupSpelling($0) }
     return .create(try new.validated())
   }
 }

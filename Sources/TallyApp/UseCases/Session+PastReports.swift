@@ -40,7 +40,14 @@ extension Session {
             }
             return project
           }
-        } ?? then
+        } ?? then.filter { project in request.group.map(project.isInGroup) ?? true }
+      if let group = request.group, projects.isEmpty {
+        throw TallyError(
+          .notFound,
+          "there was no group named \(VisibleText.quoted(group)) at "
+            + TimestampFormat.iso8601(instant, in: zone) + " (--as-of \(request.asOf ?? ""))",
+          hint: "`tally log` lists the changes; a group is known from when a project joined it.")
+      }
       if let statistics = request.statistics {
         for project in projects { try ReportStatistic.check(statistics, for: project) }
       }

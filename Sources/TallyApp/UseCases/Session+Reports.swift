@@ -33,16 +33,17 @@ extension Session {
       period: request.period, from: from, to: to,
       includesEmpty: request.includesEmpty || draws, includesStreak: showsStreaks,
       outlook: request.outlook)
-    let reports: [ProjectReport]
+    var reports: [ProjectReport]
     if let instant {
       reports = try pastReports(request, at: instant, shape: shape)
     } else {
+      let grouped = try groupProjects(request.group)
       let projects =
         try request.titles.map { titles throws(TallyError) in
           var found: [Project] = []
           for title in titles { found.append(try project(titled: title).project) }
           return found
-        } ?? store.state.stored.projects.map(\.project).sorted { $0.title < $1.title }
+        } ?? (grouped ?? store.state.stored.projects.map(\.project)).sorted { $0.title < $1.title }
       if let statistics = request.statistics {
         for project in projects { try ReportStatistic.check(statistics, for: project) }
       }
@@ -68,6 +69,9 @@ extension Session {
         }
       }
       reports = made
+    }
+    if let group = request.group {
+      reports += combinedReport(ofGroup: group, reports)
     }
     if let chart = request.chart {
       try AtomicFile.write(SVGChart().render(reports), to: chart)

@@ -13,6 +13,8 @@ extension Session {
       project.goalSince = try goalSince.map { text throws(TallyError) in
         try goalStart(text)
       }
+      // A project joining a group takes the spelling the group has.
+      project.group = project.group.map { store.state.groupSpelling($0) }
       messages.status(try perform(.addProject(project, at: now)))
     case .listProjects(let format):
       let projects = store.state.stored.projects
@@ -50,6 +52,9 @@ extension Session {
         if goal.amount == nil, goal.per == nil, goal.direction == nil, !goal.removes {
           edit.goal = nil
         }
+      }
+      if case .set(let group) = edit.group {
+        edit.group = .set(store.state.groupSpelling(group, except: project.id))
       }
       messages.status(try perform(.editProject(project.id, edit, at: now)))
     case .deleteProject(let title, let confirmed):

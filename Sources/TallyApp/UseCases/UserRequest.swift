@@ -255,14 +255,18 @@ public struct ReportRequest: Sendable {
 
   /// What to add looking back and forward: comparisons, a rolling mean, a forecast.
   public var outlook: ReportOutlook
+  /// The group to report (`--group`): its projects, and combined rows of those that add up;
+  /// `titles` is then `nil`.
+  public var group: String?
 
   /// Describes a report.
   public init(
     titles: [String]?, period: ReportPeriod? = nil, range: DateRange = DateRange(),
     format: Format? = nil, output: String? = nil, template: String? = nil,
     includesEmpty: Bool = false, statistics: [ReportStatistic]? = nil, chart: String? = nil,
-    outlook: ReportOutlook = ReportOutlook(), asOf: String? = nil
+    outlook: ReportOutlook = ReportOutlook(), asOf: String? = nil, group: String? = nil
   ) {
+    self.group = group
     self.outlook = outlook
     self.asOf = asOf
     self.statistics = statistics

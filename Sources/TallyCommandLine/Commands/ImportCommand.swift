@@ -72,7 +72,8 @@ struct ImportFile: TallyCommand {
     options: [
       .value("--project"), .flag("--create"),
       .value("--frequency", values: Frequency.allValueStrings), .value("--units"),
-      .value("--kind", values: ProjectKind.allValueStrings), .value("--date-column"),
+      .value("--kind", values: ProjectKind.allValueStrings), .value("--group"),
+      .value("--date-column"),
       .value("--amount-column"), .value("--note-column"), .value("--date-format"),
       .value("--delimiter"), .value("--filter-column"), .value("--filter-value"),
       .flag("--decimal-comma"), .value("--encoding"), .flag("--dry-run"),
@@ -84,12 +85,14 @@ struct ImportFile: TallyCommand {
   @Argument(help: "The CSV file.", completion: .file()) var file: String
   @Option(help: "The project the readings go into.", completion: ProjectTitleCompletion.kind)
   var project: String
-  @Flag(help: "Create the project if it does not exist (with --frequency, --units, --kind).")
+  @Flag(
+    help: "Create the project if it does not exist (with --frequency, --units, --kind, --group).")
   var create = false
   @Option(help: "The new project's frequency, with --create.") var frequency: Frequency?
   @Option(help: "The new project's units, with --create.") var units: String?
   @Option(help: "The new project's kind (total, gauge or meter), with --create.")
   var kind: ProjectKind?
+  @Option(help: "The new project's group, with --create.") var group: String?
   @Option(help: "The column of dates (default: date).") var dateColumn: String?
   @Option(help: "The column of amounts (default: amount).") var amountColumn: String?
   @Option(help: "The column of notes (default: note, if there is one).") var noteColumn: String?
@@ -125,8 +128,8 @@ struct ImportFile: TallyCommand {
     if (filterColumn == nil) != (filterValue == nil) {
       throw ValidationError("--filter-column and --filter-value go together")
     }
-    if !create, frequency != nil || units != nil || kind != nil {
-      throw ValidationError("--frequency, --units and --kind are for --create")
+    if !create, frequency != nil || units != nil || kind != nil || group != nil {
+      throw ValidationError("--frequency, --units, --kind and --group are for --create")
     }
     if create, frequency == nil {
       throw ValidationError("--create needs --frequency daily|weekly|monthly|quarterly|yearly")
@@ -150,7 +153,9 @@ struct ImportFile: TallyCommand {
         file: file, project: project,
         newProject: create
           ? frequency.map {
-            NewProject(title: project, units: units ?? "", frequency: $0, kind: kind ?? .total)
+            NewProject(
+              title: project, units: units ?? "", frequency: $0, kind: kind ?? .total,
+              group: group)
           } : nil,
         options: options, dryRun: dryRun, skipInvalid: skipInvalid,
         again: again))

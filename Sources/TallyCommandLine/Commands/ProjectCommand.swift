@@ -40,7 +40,8 @@ struct ProjectCommand: ParsableCommand {
       return .addProject(
         NewProject(
           title: title, units: units, frequency: frequency, kind: kind,
-          decimals: try options.decimalsEdit()?.value, goal: goal?.value),
+          decimals: try options.decimalsEdit()?.value, goal: goal?.value,
+          group: options.groupEdit?.value),
         goalSince: asked?.since)
     }
   }
@@ -83,7 +84,8 @@ struct ProjectCommand: ParsableCommand {
       guard newTitle != nil || units != nil || frequency != nil || kind != nil || options.isGiven
       else {
         throw ValidationError(
-          "nothing to change: give --title, --units, --frequency, --kind, --decimals or --goal")
+          "nothing to change: give --title, --units, --frequency, --kind, --decimals, --goal or --group"
+        )
       }
     }
 
@@ -92,7 +94,7 @@ struct ProjectCommand: ParsableCommand {
         title: title,
         ProjectEdit(
           title: newTitle, units: units, frequency: frequency, kind: kind,
-          decimals: try options.decimalsEdit()),
+          decimals: try options.decimalsEdit(), group: options.groupEdit),
         goal: try options.goalRequest())
     }
   }

@@ -23,7 +23,8 @@ struct ReportCommand: TallyCommand {
   static let syntax = CommandSyntax(
     arguments: ["titles"], lastArgumentRepeats: true,
     options: [
-      .flag("--all"), .value("--period", values: ReportPeriod.allValueStrings),
+      .flag("--all"), .value("--group", valueName: "name"),
+      .value("--period", values: ReportPeriod.allValueStrings),
       .value("--from"), .value("--to"),
       .value("--format", values: ReportRequest.Format.allValueStrings), .value("--output"),
       .value("--template"), .value("--chart"), .flag("--empty"), .value("--stats"),
@@ -36,6 +37,11 @@ struct ReportCommand: TallyCommand {
   @Argument(help: "The projects' titles.", completion: ProjectTitleCompletion.kind)
   var titles: [String] = []
   @Flag(help: "Report every project.") var all = false
+  @Option(
+    help: ArgumentHelp(
+      "Report a group's projects, and combined rows of its totals that share units and period.",
+      valueName: "name"))
+  var group: String?
   @Option(
     help:
       "daily, weekly, monthly, quarterly or yearly (default: each project's goal's period, else its frequency)."
@@ -84,11 +90,11 @@ struct ReportCommand: TallyCommand {
   @OptionGroup var filter: FilterOptions
 
   func validate() throws {
-    if all, !titles.isEmpty {
-      throw ValidationError("give project titles or --all, not both")
+    if [all, !titles.isEmpty, group != nil].filter({ $0 }).count > 1 {
+      throw ValidationError("give project titles, --all or --group NAME, not more than one")
     }
-    if !all, titles.isEmpty {
-      throw ValidationError("give one or more project titles, or --all")
+    if !all, titles.isEmpty, group == nil {
+      throw ValidationError("give one or more project titles, --all or --group NAME")
     }
     if template != nil, let format, format != .markdown, format != .html {
       throw ValidationError(
@@ -100,12 +106,13 @@ struct ReportCommand: TallyCommand {
     let statistics = try stats.map { text throws(TallyError) in try ReportStatistic.list(text) }
     var request =
       ReportRequest(
-        titles: all ? nil : titles, period: period, range: DateRange(from: from, to: to),
+        titles: all || group != nil ? nil : titles, period: period,
+        range: DateRange(from: from, to: to),
         format: format, output: output, template: template, includesEmpty: empty,
         statistics: statistics, chart: chart,
         outlook: try ReportOutlook.parse(
           compare: compare, rolling: rolling, forecast: forecast, statistics: statistics ?? []),
-        asOf: asOf)
+        asOf: asOf, group: group)
     request.filter = try filter.filter()
     request.byTag = by == .tag
     return .report(request)

@@ -1,9 +1,10 @@
 import ArgumentParser
+import Foundation
 import TallyApp
 import TallyCore
 
-/// `--decimals`, `--goal`, `--goal-per` and `--goal-is`, as `project add` and `project edit`
-/// take them.
+/// `--decimals`, `--goal`, `--goal-per`, `--goal-is`, `--goal-since` and `--group`, as
+/// `project add` and `project edit` take them.
 struct ProjectOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
@@ -30,17 +31,30 @@ struct ProjectOptions: ParsableArguments {
       "The date or time the goal judges from (default: every period for a project's first goal, else the period it is set in).",
       valueName: "date"))
   var goalSince: String?
+  @Option(
+    help: ArgumentHelp(
+      "The group the project belongs to, such as Household (compared ignoring case); none takes it out of its group.",
+      valueName: "name"))
+  var group: String?
 
   /// The options, as ``CommandCatalog`` lists them.
   static let syntax: [CommandCatalog.Option] = [
     .value("--decimals", valueName: "n"), .value("--goal", valueName: "amount"),
     .value("--goal-per", valueName: "period"), .value("--goal-is", valueName: "side"),
-    .value("--goal-since", valueName: "date"),
+    .value("--goal-since", valueName: "date"), .value("--group", valueName: "name"),
   ]
 
   /// Whether any of them is given.
   var isGiven: Bool {
     decimals != nil || goal != nil || goalPer != nil || goalIs != nil || goalSince != nil
+      || group != nil
+  }
+
+  /// `--group` as an edit: `none` (any case) takes the project out of its group; `nil` when
+  /// not given.
+  var groupEdit: FieldEdit<String>? {
+    guard let group else { return nil }
+    return group.trimmingCharacters(in: .whitespaces).lowercased() == "none" ? .remove : .set(group)
   }
 
   /// `--decimals` as an edit; `nil` when not given.

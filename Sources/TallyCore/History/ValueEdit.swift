@@ -1,5 +1,5 @@
 /// One value a change edited in place: a reading's amount, time, note or reset mark, or a
-/// project's title, units, frequency, kind, decimals or goal, before and after.
+/// project's title, units, frequency, kind, decimals, goal or group, before and after.
 ///
 /// `tally log` lists them beside a change (`amount 40 → 42.5`). Only edits show: a reading
 /// added or deleted, or a project's time of change, are not values edited in place.
@@ -8,7 +8,7 @@ public struct ValueEdit: Equatable, Sendable {
   public enum Value: Equatable, Sendable {
     case amount(Double)
     case time(Timestamp)
-    /// A note, title or units; `nil` when there is none (a note removed).
+    /// A note, title, units or group; `nil` when there is none (a note or group removed).
     case text(String?)
     case flag(Bool)
     /// A frequency or kind, by its command-line name.
@@ -20,7 +20,7 @@ public struct ValueEdit: Equatable, Sendable {
   }
 
   /// The field's name, as the CSV and JSON of `log` write it: `amount`, `time`, `note`,
-  /// `reset`, `tags`, `title`, `units`, `frequency`, `kind`, `decimals`, `goal`.
+  /// `reset`, `tags`, `title`, `units`, `frequency`, `kind`, `decimals`, `goal`, `group`.
   public var field: String
   /// The value before the change.
   public var old: Value
@@ -76,6 +76,7 @@ public struct ValueEdit: Equatable, Sendable {
           field: "goal", old: .goal(before.goal, units: before.units),
           new: .goal(after.goal, units: after.units)))
     }
+    add("group", .text(before.group), .text(after.group))
     return edits
   }
 }

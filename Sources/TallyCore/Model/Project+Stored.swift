@@ -8,7 +8,7 @@ extension Project {
   ///   know (a newer tally wrote it).
   public init(
     storedID id: Int64, title: String, units: String, frequency: String, kind: String,
-    decimals: Int?, goalsJSON: String, createdAt: Int64, updatedAt: Int64
+    decimals: Int?, goalsJSON: String, group: String? = nil, createdAt: Int64, updatedAt: Int64
   ) throws(TallyError) {
     guard let knownFrequency = Frequency(rawValue: frequency) else {
       throw TallyError(.storage, "project \(id) has an unknown frequency '\(frequency)'")
@@ -24,7 +24,7 @@ extension Project {
     }
     self.init(
       id: ProjectID(rawValue: id), title: title, units: units, frequency: knownFrequency,
-      kind: knownKind, decimals: decimals, goals: goals,
+      kind: knownKind, decimals: decimals, goals: goals, group: group,
       createdAt: Timestamp(microsecondsSince1970: createdAt),
       updatedAt: Timestamp(microsecondsSince1970: updatedAt))
   }

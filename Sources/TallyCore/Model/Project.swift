@@ -18,6 +18,11 @@ public struct Project: Identifiable, Hashable, Codable, Sendable {
   /// Every goal set for the project, oldest first, so that a past period is judged by the
   /// goal that held then.
   public var goals: [GoalSetting]
+  /// The group the project belongs to, such as `Household`; `nil` when it is in none.
+  ///
+  /// Groups are compared ignoring case (``Project/groupKey(_:)``); each project keeps the
+  /// spelling it was given, which is the group's first project's when it joined one.
+  public var group: String?
   /// When the project was created.
   public var createdAt: Timestamp
   /// When the project or one of its readings last changed.
@@ -26,7 +31,8 @@ public struct Project: Identifiable, Hashable, Codable, Sendable {
   /// Creates a project.
   public init(
     id: ProjectID, title: String, units: String, frequency: Frequency, kind: ProjectKind = .total,
-    decimals: Int? = nil, goals: [GoalSetting] = [], createdAt: Timestamp, updatedAt: Timestamp
+    decimals: Int? = nil, goals: [GoalSetting] = [], group: String? = nil, createdAt: Timestamp,
+    updatedAt: Timestamp
   ) {
     self.id = id
     self.title = title
@@ -35,6 +41,7 @@ public struct Project: Identifiable, Hashable, Codable, Sendable {
     self.kind = kind
     self.decimals = decimals
     self.goals = goals
+    self.group = group
     self.createdAt = createdAt
     self.updatedAt = updatedAt
   }
@@ -47,11 +54,11 @@ public struct Project: Identifiable, Hashable, Codable, Sendable {
   public var reportPeriod: ReportPeriod { goal?.per ?? frequency }
 
   private enum CodingKeys: String, CodingKey {
-    case id, title, units, frequency, kind, decimals, goals, createdAt, updatedAt
+    case id, title, units, frequency, kind, decimals, goals, group, createdAt, updatedAt
   }
 
-  /// Decodes a project; the journal's entries from before kinds and goals read as totals
-  /// without them.
+  /// Decodes a project; the journal's entries from before kinds, goals and groups read as
+  /// totals without them.
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -62,6 +69,7 @@ public struct Project: Identifiable, Hashable, Codable, Sendable {
       kind: try values.decodeIfPresent(ProjectKind.self, forKey: .kind) ?? .total,
       decimals: try values.decodeIfPresent(Int.self, forKey: .decimals),
       goals: try values.decodeIfPresent([GoalSetting].self, forKey: .goals) ?? [],
+      group: try values.decodeIfPresent(String.self, forKey: .group),
       createdAt: try values.decode(Timestamp.self, forKey: .createdAt),
       updatedAt: try values.decode(Timestamp.self, forKey: .updatedAt))
   }

@@ -4,6 +4,8 @@ public enum Route: Hashable, Codable, Sendable {
   case home
   /// One project's readings.
   case project(ProjectID)
+  /// A group's projects, by the group's name (compared ignoring case).
+  case group(String)
   /// A report of the project below it on the route.
   case report
   /// The form for a new project.

@@ -14,6 +14,7 @@ extension Request {
       if let units = edit.units { edit.units = try Self.checkedUnits(units) }
       if let decimals = edit.decimals?.value { try Self.checkDecimals(decimals) }
       if let goal = edit.goal?.value { try Self.checkGoal(goal) }
+      if let group = edit.group?.value { edit.group = .set(try Self.checkedGroup(group)) }
       return .editProject(id, edit, at: at)
     case .addReading(var reading, let at):
       try Self.checkAmount(reading.amount)
@@ -42,6 +43,22 @@ extension Request {
         .invalidInput, "a project title must be one line: \(VisibleText.quoted(trimmed))")
     }
     try checkShown(trimmed, as: "a project title")
+    return trimmed
+  }
+
+  /// A group name trimmed, or why it cannot be one: the rules of titles.
+  static func checkedGroup(_ group: String) throws(TallyError) -> String {
+    let trimmed = group.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else {
+      throw TallyError(
+        .invalidInput, "a group name cannot be empty",
+        hint: "--group none takes a project out of its group.")
+    }
+    guard !trimmed.contains(where: \.isNewline) else {
+      throw TallyError(
+        .invalidInput, "a group name must be one line: \(VisibleText.quoted(trimmed))")
+    }
+    try checkShown(trimmed, as: "a group name")
     return trimmed
   }
 
@@ -107,6 +124,7 @@ extension NewProject {
     project.units = try Request.checkedUnits(units)
     if let decimals { try Request.checkDecimals(decimals) }
     if let goal { try Request.checkGoal(goal) }
+    if let group { project.group = try Request.checkedGroup(group) }
     return project
   }
 }

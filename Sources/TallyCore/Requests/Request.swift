@@ -40,11 +40,13 @@ public struct NewProject: Equatable, Sendable {
   public var goal: Goal?
   /// The instant the goal judges from (`--goal-since`); `nil` judges every period.
   public var goalSince: Timestamp?
+  /// The group to put it in, if any.
+  public var group: String?
 
   /// Describes a project to create.
   public init(
     title: String, units: String = "", frequency: Frequency, kind: ProjectKind = .total,
-    decimals: Int? = nil, goal: Goal? = nil, goalSince: Timestamp? = nil
+    decimals: Int? = nil, goal: Goal? = nil, goalSince: Timestamp? = nil, group: String? = nil
   ) {
     self.title = title
     self.units = units
@@ -53,6 +55,7 @@ public struct NewProject: Equatable, Sendable {
     self.decimals = decimals
     self.goal = goal
     self.goalSince = goalSince
+    self.group = group
   }
 }
 
@@ -82,12 +85,14 @@ public struct ProjectEdit: Equatable, Sendable {
   /// The instant the new goal (or the current one, without a new one) judges from
   /// (`--goal-since`); `nil`: the period it is set in, or every period for a first goal.
   public var goalSince: Timestamp?
+  /// A new group, or taking the project out of its group.
+  public var group: FieldEdit<String>?
 
   /// Describes changes to a project.
   public init(
     title: String? = nil, units: String? = nil, frequency: Frequency? = nil,
     kind: ProjectKind? = nil, decimals: FieldEdit<Int>? = nil, goal: FieldEdit<Goal>? = nil,
-    goalSince: Timestamp? = nil
+    goalSince: Timestamp? = nil, group: FieldEdit<String>? = nil
   ) {
     self.title = title
     self.units = units
@@ -96,6 +101,7 @@ public struct ProjectEdit: Equatable, Sendable {
     self.decimals = decimals
     self.goal = goal
     self.goalSince = goalSince
+    self.group = group
   }
 }
 

@@ -8,7 +8,7 @@ extension ChangePlan {
       id: ProjectID(rawValue: try db.nextID(of: .project)), title: new.title,
       units: new.units, frequency: new.frequency, kind: new.kind, decimals: new.decimals,
       goals: new.goal.map { [GoalSetting(since: at, goal: $0, from: new.goalSince)] } ?? [],
-      createdAt: at, updatedAt: at)
+      group: new.group, createdAt: at, updatedAt: at)
     return ChangePlan(
       change: .insertProject(project), message: "Created project \(project.title)")
   }
@@ -31,6 +31,7 @@ extension ChangePlan {
       if kind == .meter { try MeterRule.checkBecomingMeter(before, in: db) }
     }
     if let decimals = edit.decimals { after.decimals = decimals.value }
+    if let group = edit.group { after.group = group.value }
     // A new goal holds from now on (or from --goal-since); the goals before stay, for the
     // periods they judged.
     if let since = edit.goalSince {
@@ -58,6 +59,9 @@ extension ChangePlan {
     after.updatedAt = at
     var message = "Changed project \(after.title)"
     if after.kind != before.kind { message += "; it is a \(after.kind.rawValue) now" }
+    if after.group != before.group {
+      message += after.group.map { "; in group \($0)" } ?? "; in no group now"
+    }
     if after.goals != before.goals {
       message += Self.goalNews(after)
     }

@@ -12,7 +12,7 @@ enum PostgresRows {
   /// The project columns that ``project(_:)`` reads.
   static let projectColumns = """
     id, title, units, frequency, kind, decimals, goals, created_at, updated_at, reading_count,
-    last_reading_at
+    last_reading_at, group_name
     """
 
   /// The import batch columns that ``importBatch(_:)`` reads.
@@ -36,12 +36,15 @@ enum PostgresRows {
   static func summary(_ row: PostgresRow) throws -> ProjectSummary {
     let (
       id, title, units, frequencyName, kindName, decimals, goalsJSON, created, updated, count,
-      last
+      last, group
     ) = try row.decode(
-      (Int64, String, String, String, String, Int?, String, Int64, Int64, Int64, Int64?).self)
+      (
+        Int64, String, String, String, String, Int?, String, Int64, Int64, Int64, Int64?, String?
+      ).self)
     let project = try Project(
       storedID: id, title: title, units: units, frequency: frequencyName, kind: kindName,
-      decimals: decimals, goalsJSON: goalsJSON, createdAt: created, updatedAt: updated)
+      decimals: decimals, goalsJSON: goalsJSON, group: group, createdAt: created, updatedAt: updated
+    )
     return ProjectSummary(
       project: project, readingCount: Int(count),
       lastReadingAt: last.map(Timestamp.init(microsecondsSince1970:)))

@@ -105,10 +105,10 @@ struct PostgresWriter {
     try session.rows(
       """
       INSERT INTO project (id, title, title_key, units, frequency, kind, decimals, goals,
-        created_at, updated_at)
+        group_name, created_at, updated_at)
       VALUES (\(project.id.rawValue), \(project.title), \(Project.titleKey(project.title)),
         \(project.units), \(project.frequency.rawValue), \(project.kind.rawValue),
-        \(project.decimals), \(try project.storedGoalsJSON),
+        \(project.decimals), \(try project.storedGoalsJSON), \(project.group),
         \(project.createdAt.microsecondsSince1970), \(project.updatedAt.microsecondsSince1970))
       """)
   }
@@ -121,7 +121,7 @@ struct PostgresWriter {
       UPDATE project SET title = \(after.title), title_key = \(Project.titleKey(after.title)),
         units = \(after.units), frequency = \(after.frequency.rawValue),
         kind = \(after.kind.rawValue), decimals = \(after.decimals),
-        goals = \(try after.storedGoalsJSON),
+        goals = \(try after.storedGoalsJSON), group_name = \(after.group),
         created_at = \(after.createdAt.microsecondsSince1970),
         updated_at = \(after.updatedAt.microsecondsSince1970)
       WHERE id = \(after.id.rawValue)

@@ -75,7 +75,15 @@ enum REPLCommand: Equatable {
             ? "Quote a title with spaces: open \(CommandWords.quoted(arguments.joined(separator: " ")))"
             : nil)
       }
-      return .go([.home, .project(try RouteAddress.project(arguments[0], in: state).id)])
+      // On a group's screen, `open N` opens its Nth project, and back comes back to it.
+      if case .group(let group) = route.last {
+        let project = try RouteAddress.project(arguments[0], inGroup: group, in: state)
+        if project.project.isInGroup(group) {
+          return .go(route + [.project(project.id)])
+        }
+        return .go([.home, .project(project.id)])
+      }
+      return .go([.home, try RouteAddress.projectOrGroup(arguments[0], in: state)])
     case "go":
       guard arguments.count == 1 else {
         throw TallyError(.invalidInput, "go takes one path, such as home/Mileage/report")
@@ -106,6 +114,16 @@ enum REPLCommand: Equatable {
     }
     if route.last == .report, let period = ReportPeriod(rawValue: name), arguments.isEmpty {
       return .period(period)
+    }
+    // On a group's screen, `report` reports the group (`report --group NAME`) unless the line
+    // names what to report.
+    if name == "report", case .group(let group) = route.last {
+      let namesProjects =
+        arguments.contains("--all") || arguments.contains("--group")
+        || arguments.first.flatMap { state.project(titled: $0) } != nil
+      return .subcommand(
+        ["report"] + (namesProjects ? [] : ["--group", state.group(named: group)?.name ?? group])
+          + arguments)
     }
     if let projectID, let project = state.project(id: projectID) {
       if let command = try projectCommand(name, arguments, project: project, in: state) {

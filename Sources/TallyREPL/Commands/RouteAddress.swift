@@ -6,7 +6,7 @@ import TallyState
 enum RouteAddress {
   /// The project a person names: its number on the home screen, or its title.
   static func project(_ name: String, in state: AppState) throws(TallyError) -> ProjectSummary {
-    let projects = state.stored.projects
+    let projects = ProjectGroup.listed(state.stored.projects).map(\.summary)
     if let number = Int(name) {
       guard projects.indices.contains(number - 1) else {
         throw TallyError(
@@ -24,6 +24,35 @@ enum RouteAddress {
         hint: "`home` lists the projects; Tab completes their titles.")
     }
     return project
+  }
+
+  /// The screen `open NAME` opens from home: the project numbered or titled `name`, else the
+  /// group named `name`.
+  static func projectOrGroup(_ name: String, in state: AppState) throws(TallyError) -> Route {
+    if Int(name) == nil, state.project(titled: name) == nil, let group = state.group(named: name) {
+      return .group(group.name)
+    }
+    if Int(name) == nil, state.project(titled: name) == nil, !state.groups.isEmpty {
+      throw TallyError(
+        .notFound, "there is no project titled or group named \(VisibleText.quoted(name))",
+        hint: "`home` lists the projects and groups; Tab completes their names.")
+    }
+    return .project(try project(name, in: state).id)
+  }
+
+  /// The project a person names on a group's screen: its number there, or the title of any
+  /// project.
+  static func project(
+    _ name: String, inGroup group: String, in state: AppState
+  ) throws(TallyError) -> ProjectSummary {
+    let members = state.group(named: group)?.projects ?? []
+    guard let number = Int(name) else { return try project(name, in: state) }
+    guard members.indices.contains(number - 1) else {
+      throw TallyError(
+        .notFound, "there is no project number \(number) in \(VisibleText.quoted(group))",
+        hint: members.isEmpty ? nil : "The group's screen numbers them 1 to \(members.count).")
+    }
+    return members[number - 1]
   }
 
   /// The route a path names, starting at home either way.
@@ -46,11 +75,15 @@ enum RouteAddress {
         }
         route.append(.report)
       default:
+        if case .group(let group) = route.last {
+          route.append(.project(try project(name, inGroup: group, in: state).id))
+          continue
+        }
         guard route.last == .home else {
           throw TallyError(
             .invalidInput, "in '\(path)', '\(name)' cannot follow '\(names[index - 1])'")
         }
-        route.append(.project(try project(name, in: state).id))
+        route.append(try projectOrGroup(name, in: state))
       }
     }
     return route
@@ -63,6 +96,7 @@ enum RouteAddress {
       switch segment {
       case .home: continue
       case .project(let id): names.append(state.project(id: id)?.project.title ?? "\(id)")
+      case .group(let name): names.append(state.group(named: name)?.name ?? name)
       case .report: names.append("report")
       case .help: names.append("help")
       case .newProject: names.append("new project")

@@ -51,7 +51,9 @@ struct Completer {
       return matching(unique(names), typed)
     }
     switch first {
-    case "open": return words.count == 1 ? titles(typed, request.quote) : CompletionResult()
+    case "open":
+      return words.count == 1
+        ? titles(typed, request.quote, groups: true) : CompletionResult()
     case "go": return words.count == 1 ? paths(typed) : CompletionResult()
     case "help":
       return words.count == 1 ? matching(catalog.commands.map(\.name), typed) : CompletionResult()
@@ -93,6 +95,10 @@ struct Completer {
     let rest = Array(path[index...])
     if let last = rest.last, let option = command.option(last), option.takesValue {
       if !option.values.isEmpty { return matching(option.values, typed) }
+      if last == "--group" {
+        let names = state.groups.map(\.name)
+        return matching(request.quote == nil ? names.map(CommandWords.quoted) : names, typed)
+      }
       if ["file", "path"].contains(option.valueName ?? "")
         || ["--template", "--output"]
           .contains(last)
@@ -138,8 +144,13 @@ struct Completer {
     return count
   }
 
-  private func titles(_ typed: String, _ quote: Character?) -> CompletionResult {
-    let titles = state.stored.projects.map(\.project.title)
+  /// The project titles (and with `groups`, the group names) that start as typed.
+  private func titles(
+    _ typed: String, _ quote: Character?, groups: Bool = false
+  ) -> CompletionResult {
+    let titles =
+      state.stored.projects.map(\.project.title)
+      + (groups ? state.groups.map(\.name).filter { state.project(titled: $0) == nil } : [])
     let found = titles.filter { $0.lowercased().hasPrefix(typed.lowercased()) }.sorted()
     return CompletionResult(
       candidates: quote == nil ? found.map(CommandWords.quoted) : found)

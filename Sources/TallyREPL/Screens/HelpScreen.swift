@@ -12,6 +12,7 @@ final class HelpScreen: Screen {
     var text = """
       Moving around
         open N|TITLE        open a project by its number on the home screen or its title
+        open GROUP          open a group's screen: its projects, numbered for `open N` there
         back                go back one screen (Ctrl-D on an empty line does too)
         home                go to the project list
         go PATH             go to a path of screens: go home/Mileage/report
@@ -30,6 +31,9 @@ final class HelpScreen: Screen {
         import FILE         import a CSV file into the project (options as `import --help`)
         edit                change the project; `edit ID` changes a reading
         delete              delete the project; `delete ID` deletes a reading
+
+      On a group's screen
+        report              print the group's report (`report --group NAME`)
 
       On a report's screen
         period P            daily, weekly, monthly, quarterly or yearly

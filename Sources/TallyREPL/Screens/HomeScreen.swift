@@ -4,12 +4,15 @@ import TallyApp
 import TallyCore
 import TallyReports
 
-/// The home screen: every project, most recently updated first, numbered for `open N`.
+/// The home screen: every project, most recently updated first, numbered for `open N`; under
+/// their groups when there are any (``ProjectGroup/listed(_:)``), the groups first.
 final class HomeScreen: Screen, StoreSubscriber {
   /// A project as the home screen shows it: with its running timer, if any, so that starting
   /// or stopping one is a change of its row like any other.
   struct Row: Identifiable, Equatable {
     var summary: ProjectSummary
+    /// The name of its group, if it is in one.
+    var group: String?
     var timer: RunningTimer?
     /// How many periods it missed, when a reading is due.
     var periodsMissed: Int?
@@ -24,11 +27,11 @@ final class HomeScreen: Screen, StoreSubscriber {
 
   override func show() {
     store.subscribe(self) { state in
-      state.stored.projects.map {
+      ProjectGroup.listed(state.stored.projects).map { group, summary in
         Row(
-          summary: $0, timer: state.timer(for: $0.id),
-          periodsMissed: state.stored.standing[$0.id]?.periodsMissed,
-          trend: state.stored.standing[$0.id]?.trend ?? [])
+          summary: summary, group: group, timer: state.timer(for: summary.id),
+          periodsMissed: state.stored.standing[summary.id]?.periodsMissed,
+          trend: state.stored.standing[summary.id]?.trend ?? [])
       }
     }
   }
@@ -55,6 +58,8 @@ final class HomeScreen: Screen, StoreSubscriber {
     // The timer and due columns show only when a timer runs or a reading is due somewhere.
     let showsTimer = rows.contains { $0.timer != nil }
     let showsDue = rows.contains { $0.periodsMissed != nil }
+    // Groups show only when a project is in one: a section line heads each group's projects.
+    let showsGroups = rows.contains { $0.group != nil }
     var table = TextTable(
       columns: [
         .init("#", .right), .init("TITLE", .text), .init("UNITS", .text), .init("FREQUENCY"),
@@ -63,6 +68,9 @@ final class HomeScreen: Screen, StoreSubscriber {
     for (index, row) in rows.enumerated() {
       var cells = format.project(row.summary, number: index + 1, timer: row.timer)
       if !showsTimer { cells.removeLast() }
+      if showsGroups, index == 0 || rows[index - 1].group != row.group {
+        table.appendSection(row.group ?? ProjectGroup.noGroupHeading, style: console.style.dim)
+      }
       table.append(cells + (showsDue ? [Rows.due(row.periodsMissed)] : []))
     }
     let style = console.style

@@ -53,6 +53,8 @@ enum ScreenFactory {
       return HomeScreen(context: context, path: path, stack: stack)
     case .project(let id):
       return ProjectScreen(projectID: id, context: context, path: path, stack: stack)
+    case .group(let name):
+      return GroupScreen(group: name, context: context, path: path, stack: stack)
     case .report:
       guard let projectID else { throw Misplaced(segment: segment) }
       return ReportScreen(projectID: projectID, context: context, path: path, stack: stack)

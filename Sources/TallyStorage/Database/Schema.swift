@@ -181,12 +181,20 @@ enum Schema {
       }
     }
     migrator.registerMigration("v10 reading tags") { db in
-      // A reading's tags, joined by commas in lower case (see Tags); NULL for none, which
+      // A reading's tags, each between commas in lower case (see Tags); NULL for none, which
       // every reading before tags is.
       try db.execute(
         sql: """
           ALTER TABLE reading ADD COLUMN tags TEXT;
           ALTER TABLE set_aside_reading ADD COLUMN tags TEXT;
+          """)
+    }
+    migrator.registerMigration("v11 project groups") { db in
+      // The group a project belongs to (`Household`), or NULL; compared ignoring case.
+      try db.execute(
+        sql: """
+          ALTER TABLE project ADD COLUMN group_name TEXT
+            CHECK (group_name IS NULL OR length(trim(group_name)) > 0)
           """)
     }
     return migrator

@@ -16,6 +16,8 @@ struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
   var decimals: Int?
   /// Every goal set, as JSON.
   var goals: String
+  /// The project's group, or `nil`.
+  var groupName: String?
   var createdAt: Int64
   var updatedAt: Int64
   /// Kept up to date by every write, so the project list needs no scan of readings.
@@ -25,6 +27,7 @@ struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
   enum CodingKeys: String, CodingKey {
     case id, title, units, frequency, kind, decimals, goals
     case titleKey = "title_key"
+    case groupName = "group_name"
     case createdAt = "created_at"
     case updatedAt = "updated_at"
     case readingCount = "reading_count"
@@ -46,6 +49,7 @@ struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
     kind = project.kind.rawValue
     decimals = project.decimals
     goals = try project.storedGoalsJSON
+    groupName = project.group
     createdAt = project.createdAt.microsecondsSince1970
     updatedAt = project.updatedAt.microsecondsSince1970
     readingCount = 0
@@ -57,7 +61,8 @@ struct ProjectRecord: Codable, FetchableRecord, PersistableRecord {
   func project() throws -> Project {
     try Project(
       storedID: id, title: title, units: units, frequency: frequency, kind: kind,
-      decimals: decimals, goalsJSON: goals, createdAt: createdAt, updatedAt: updatedAt)
+      decimals: decimals, goalsJSON: goals, group: groupName, createdAt: createdAt,
+      updatedAt: updatedAt)
   }
 
   func summary() throws -> ProjectSummary {

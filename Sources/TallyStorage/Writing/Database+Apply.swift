@@ -30,11 +30,11 @@ extension Database {
       try execute(
         sql: """
           UPDATE project SET title = ?, title_key = ?, units = ?, frequency = ?, kind = ?,
-            decimals = ?, goals = ?, created_at = ?, updated_at = ? WHERE id = ?
+            decimals = ?, goals = ?, group_name = ?, created_at = ?, updated_at = ? WHERE id = ?
           """,
         arguments: [
           after.title, Project.titleKey(after.title), after.units, after.frequency.rawValue,
-          after.kind.rawValue, after.decimals, try after.storedGoalsJSON,
+          after.kind.rawValue, after.decimals, try after.storedGoalsJSON, after.group,
           after.createdAt.microsecondsSince1970, after.updatedAt.microsecondsSince1970,
           after.id.rawValue,
         ])
