@@ -23,7 +23,7 @@ public enum RouteData: Equatable, Codable, Sendable {
 /// Each names the option of the command line that the answer stands for (`title` is
 /// `--title`, `time` is `--at`), so a form makes the same request as the line.
 public enum FormFieldName: String, Hashable, Codable, CodingKeyRepresentable, Sendable {
-  case title, units, frequency, kind, decimals, goal
+  case title, units, frequency, kind, group, decimals, goal
   case goalPer = "goal-per"
   case goalIs = "goal-is"
   case amount, time, note

@@ -94,12 +94,14 @@ import Testing
 
 
 
+
         """)
     #expect(result.status == 1)
     #expect(result.stderr.contains("stdin:3: --at"))
     #expect(result.stderr.contains("stdin:6: there is no project titled 'Nowhere'"))
-    // The form asks title, units, frequency, kind, decimals and goal: line 14 submits it.
-    #expect(result.stderr.contains("stdin:14: a project titled"))
+    // The form asks title, units, frequency, kind, group, decimals and goal: line 15 submits
+    // it.
+    #expect(result.stderr.contains("stdin:15: a project titled"))
     #expect(try sandbox.everything() == before)
   }
 

@@ -11,7 +11,7 @@ import Testing
 @Suite struct FormTests {
   @Test func aNewProjectIsAskedForFieldByField() throws {
     let repl = try REPLHarness()
-    #expect(repl.run("new", "Mileage", "km", "", "", "", ""))
+    #expect(repl.run("new", "Mileage", "km", "", "", "", "", ""))
     let project = try #require(repl.store.state.project(titled: "Mileage"))
     #expect(project.project.units == "km")
     #expect(project.project.frequency == .monthly)
@@ -36,7 +36,7 @@ import Testing
       repl.messages.contains(
         "frequency: The value 'fortnightly' is invalid for '--frequency <frequency>'"))
     #expect(repl.store.state.project(titled: "Mileage") == nil)
-    #expect(repl.run("daily", "", "", ""))
+    #expect(repl.run("daily", "", "", "", ""))
     #expect(repl.store.state.project(titled: "Mileage")?.project.frequency == .daily)
   }
 
@@ -66,7 +66,7 @@ import Testing
     try repl.addProject("Mileage")
     #expect(
       repl.run(
-        "new", "mileage", "km", "daily", "", "", "", "Fuel", "", "", "", "", ""))
+        "new", "mileage", "km", "daily", "", "", "", "", "Fuel", "", "", "", "", "", ""))
     #expect(repl.messages.contains("Error: a project titled"))
     #expect(repl.reader.prompts.contains("tally › new project › title [mileage]: "))
     #expect(repl.store.state.project(titled: "Fuel")?.project.units == "km")
@@ -79,8 +79,9 @@ import Testing
     // The lines after the refused form are commands, not a second round of answers.
     #expect(
       !repl.run(
-        "new", "mileage", "km", "daily", "", "", "", "new", "Fuel", "l", "daily", "", "", ""))
-    #expect(repl.messages.contains("Error: stdin:7: a project titled"))
+        "new", "mileage", "km", "daily", "", "", "", "", "new", "Fuel", "l", "daily", "", "", "",
+        ""))
+    #expect(repl.messages.contains("Error: stdin:8: a project titled"))
     #expect(repl.store.state.project(titled: "Fuel")?.project.units == "l")
     #expect(repl.store.state.navigation.route == [.home])
   }
@@ -100,7 +101,7 @@ import Testing
     try repl.addProject("Mileage", units: "km")
     repl.run("open Mileage", "edit")
     #expect(repl.prompt == "tally › Mileage › edit › title [Mileage]: ")
-    #expect(repl.run("", "miles", "", "", "", ""))
+    #expect(repl.run("", "miles", "", "", "", "", ""))
     let project = try #require(repl.store.state.project(titled: "Mileage"))
     #expect(project.project.units == "miles")
     #expect(repl.store.state.navigation.route == [.home, .project(project.id)])
@@ -109,7 +110,7 @@ import Testing
   @Test func anUnchangedFormMakesNoChange() throws {
     let repl = try REPLHarness()
     try repl.addProject("Mileage", units: "km")
-    repl.run("open Mileage", "edit", "", "", "", "", "", "")
+    repl.run("open Mileage", "edit", "", "", "", "", "", "", "")
     #expect(repl.messages.contains("Nothing changed."))
     #expect(try repl.database.journal(limit: 1).first?.description == "Created project Mileage")
   }
@@ -203,7 +204,7 @@ import Testing
     let byForm = try REPLHarness()
     #expect(
       byForm.run(
-        "new", "Mileage", "km", "daily", "", "", "", "open Mileage", "add 10", "edit 1", "12.5",
+        "new", "Mileage", "km", "daily", "", "", "", "", "open Mileage", "add 10", "edit 1", "12.5",
         "2025-11-01",
         "x"))
     let byLine = try REPLHarness()
@@ -223,6 +224,8 @@ import Testing
     repl.run("new", "Weight", "kg", "weekly")
     #expect(repl.prompt == "tally › new project › kind (total, gauge, meter) [total]: ")
     repl.run("gauge")
+    #expect(repl.prompt == "tally › new project › group (empty: none): ")
+    repl.run("Body")
     #expect(repl.prompt == "tally › new project › decimals (0-9, none): ")
     repl.run("1")
     #expect(repl.prompt == "tally › new project › goal (an amount per period; empty: none): ")
@@ -237,16 +240,18 @@ import Testing
     #expect(project.kind == .gauge)
     #expect(project.decimals == 1)
     #expect(project.goal == Goal(amount: 80, per: .weekly, direction: .atMost))
+    #expect(project.group == "Body")
   }
 
   @Test func theFormAndTheLineMakeTheSameProjectWithKindDecimalsAndGoal() throws {
     let byForm = try REPLHarness()
-    #expect(byForm.run("new", "Weight", "kg", "weekly", "gauge", "1", "80", "", "at-most"))
+    #expect(
+      byForm.run("new", "Weight", "kg", "weekly", "gauge", "Body", "1", "80", "", "at-most"))
     let byLine = try REPLHarness()
     #expect(
       byLine.run(
         "project add Weight --units kg --frequency weekly --kind gauge --decimals 1 --goal 80 "
-          + "--goal-is at-most"))
+          + "--goal-is at-most --group Body"))
     #expect(byForm.store.state.stored == byLine.store.state.stored)
   }
 
@@ -256,7 +261,9 @@ import Testing
     repl.run("new", "Weight", "kg", "weekly", "level")
     #expect(repl.messages.contains("kind: "), "\(repl.messages)")
     #expect(repl.messages.contains("level"))
-    repl.run("gauge", "12")
+    repl.run("gauge", "bad\u{1B}group")
+    #expect(repl.messages.contains("group: "), "\(repl.messages)")
+    repl.run("", "12")
     #expect(repl.messages.contains("decimals: --decimals 12 is not between 0 and 9"))
     repl.run("two")
     #expect(repl.messages.contains("decimals: --decimals 'two' is not a whole number or none"))
@@ -277,12 +284,12 @@ import Testing
     let repl = try REPLHarness()
     repl.run("project add Weight --frequency weekly --goal 80", "open Weight", "edit")
     // The goal is there: its period and side are asked too.
-    repl.run("", "", "", "gauge", "", "")
+    repl.run("", "", "", "gauge", "", "", "")
     #expect(
       repl.prompt.hasSuffix("goal per (daily, weekly, monthly, quarterly, yearly) [weekly]: "))
     #expect(repl.run("", ""))
     #expect(repl.store.state.project(titled: "Weight")?.project.kind == .gauge)
-    #expect(repl.run("edit", "", "", "", "", "", "none"), "\(repl.messages)")
+    #expect(repl.run("edit", "", "", "", "", "", "", "none"), "\(repl.messages)")
     #expect(repl.store.state.project(titled: "Weight")?.project.goal == nil)
   }
 

@@ -13,6 +13,13 @@ extension Session {
           + (request.byTag ? "--by tag" : request.filter.description),
         hint: "Leave out --as-of, or the tag and note options.")
     }
+    if request.byTag, let group = request.group {
+      throw TallyError(
+        .invalidInput,
+        "--by tag splits each project's rows; --group \(VisibleText.quoted(group)) adds "
+          + "projects' rows up, and the two do not combine",
+        hint: "Report the group's projects by tag without --group: name their titles.")
+    }
     if request.byTag, !request.outlook.isEmpty {
       throw TallyError(
         .invalidInput,

@@ -4,7 +4,7 @@ import TallyState
 
 /// The form that creates a project, or edits the one with id `editing`.
 ///
-/// It asks for the title, units, frequency, kind, decimals and goal (with the goal's period
+/// It asks for the title, units, frequency, kind, group, decimals and goal (with the goal's period
 /// and side when there is a goal), and makes the `project add` or `project edit` line those
 /// answers stand for, checked and read by the command line's own rules (``ProjectFormLine``).
 struct ProjectForm: Form {
@@ -30,7 +30,15 @@ struct ProjectForm: Form {
       Self.choice(
         .kind, option: "--kind", ProjectKind.allCases.map(\.rawValue),
         default: project?.kind.rawValue ?? ProjectKind.total.rawValue),
-      // Project groups: the group field goes here, after the kind.
+      FormField(
+        name: .group,
+        label: project?.group == nil ? "group (empty: none)" : "group (none removes it)",
+        defaultValue: project?.group, isRequired: false,
+        // `none` is no group, or takes the project out of its group.
+        check: { value in
+          value.lowercased() == "none"
+            ? nil : ProjectFormLine.problem(option: "--group", value: value, field: "group")
+        }, choices: state.groups.map(\.name) + ["none"]),
       FormField(
         name: .decimals, label: "decimals (0-9, none)",
         defaultValue: project?.decimals.map { "\($0)" }, isRequired: false,
@@ -74,6 +82,9 @@ struct ProjectForm: Form {
           words.append(ProjectFormLine.option(name.rawValue, value))
         }
       }
+      if let group = answers[.group], !group.isEmpty, group.lowercased() != "none" {
+        words.append(ProjectFormLine.option("group", group))
+      }
       if let goal = answers[.goal], !goal.isEmpty, goal.lowercased() != "none" {
         words += goalOptions(goal, answers)
       }
@@ -88,6 +99,12 @@ struct ProjectForm: Form {
     changed("units", answers[.units], project.units)
     changed("frequency", answers[.frequency]?.lowercased(), project.frequency.rawValue)
     changed("kind", answers[.kind]?.lowercased(), project.kind.rawValue)
+    let group = answers[.group] ?? ""
+    if group.isEmpty || group.lowercased() == "none" {
+      if project.group != nil { options.append(ProjectFormLine.option("group", "none")) }
+    } else if project.group.map(Project.groupKey) != Project.groupKey(group) {
+      options.append(ProjectFormLine.option("group", group))
+    }
     let decimals = answers[.decimals] ?? ""
     let currentDecimals = project.decimals.map { "\($0)" } ?? ""
     if decimals != currentDecimals, !(decimals.lowercased() == "none" && currentDecimals.isEmpty) {
