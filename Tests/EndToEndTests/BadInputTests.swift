@@ -30,7 +30,8 @@ import Testing
     Case(["project", "edit", "Nope", "--units", "x"], 1, "there is no project titled 'Nope'"),
     Case(
       ["project", "edit", "Mileage"], 2,
-      "nothing to change: give --title, --units, --frequency, --kind, --decimals or --goal"),
+      "nothing to change: give --title, --units, --frequency, --kind, --decimals, --goal or "
+        + "--group"),
     Case(
       ["project", "edit", "Mileage", "--title", "spend"], 1,
       "a project titled 'Spend' already exists"),
@@ -56,7 +57,9 @@ import Testing
       "--at 'yesterday': not a date or time"),
     Case(["item", "edit", "99", "--amount", "1"], 1, "there is no reading 99"),
     Case(["item", "edit", "1", "--amount", "x"], 1, "--amount 'x': not a number"),
-    Case(["item", "edit", "1"], 2, "nothing to change: give --amount, --at, --note or --reset"),
+    Case(
+      ["item", "edit", "1"], 2,
+      "nothing to change: give --amount, --at, --note, --reset, --tag, --add-tag or --remove-tag"),
     Case(["item", "edit", "abc", "--amount", "1"], 2, "The value 'abc' is invalid for '<id>'"),
     Case(["item", "delete", "99"], 1, "there is no reading 99"),
     Case(

@@ -240,7 +240,7 @@ import Testing
     (["import", "IN", "--project", "Q", "--create"], 2, "--create needs --frequency"),
     (
       ["import", "IN", "--project", "P", "--units", "km"], 2,
-      "--frequency, --units and --kind are for --create"
+      "--frequency, --units, --kind and --group are for --create"
     ),
     (["import", "QUOTE", "--project", "P"], 1, ", line 3: a quoted field is never closed"),
     (["import", "undo", "x"], 2, "The value 'x' is invalid for '<batch>'"),

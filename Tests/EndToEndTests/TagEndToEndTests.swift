@@ -141,6 +141,13 @@ import Testing
     let markdown = try sandbox.succeed(
       "report", "Spend", "--period", "yearly", "--by", "tag", "--format", "markdown")
     #expect(markdown.contains("Spend · travel"), "\(markdown)")
+    // No reading matches: the header keeps its tag column; a table says so.
+    #expect(
+      try sandbox.succeed("report", "Spend", "--by", "tag", "--tag", "nothing", "--format", "csv")
+        == "project,period,tag,count,sum,min,max,mean\n")
+    let none = try sandbox.succeed(
+      "report", "Spend", "--by", "tag", "--tag", "nothing", "--format", "table")
+    #expect(none.contains("No readings in this range."), "\(none)")
   }
 
   @Test(arguments: Backend.allCases) func importReadsTagsAndExportImportsBack(
@@ -197,12 +204,26 @@ import Testing
       ["report", "Spend", "--as-of", "2024-03-10", "--tag", "work"],
       ["report", "Spend", "--by", "tag", "--forecast"],
       ["export", "--not-tag", "a,b c"],
+      ["report", "Spend", "--any-tag", ""], ["item", "list", "Spend", "--tag", ","],
+      ["report", "Spend", "--note-contains", ""],
+      ["report", "Spend", "--by", "tag", "--stats", "sum,met"],
+      ["report", "--group", "Home", "--by", "tag"],
     ] {
       let result = try sandbox.tally.run(arguments, environment: sandbox.environment)
       #expect(result.status == 1, "\(arguments): \(result.stderr)")
       #expect(result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
       #expect(!result.stderr.contains("\u{1B}"), "\(arguments)")
     }
+    // 32 tags at most, however they are added.
+    let many = (0..<31).map { "t\($0)" }.joined(separator: ",")
+    try sandbox.succeed("item", "edit", "3", "--tag", many)
+    let full = try sandbox.everything()
+    let over = try sandbox.run("item", "edit", "3", "--add-tag", "x,y")
+    #expect(over.status == 1)
+    #expect(
+      over.stderr.contains("reading 3 would carry 33 tags; a reading takes 32"), "\(over.stderr)")
+    #expect(try sandbox.everything() == full)
+    try sandbox.succeed("undo")
     let refused = try sandbox.run("item", "add", "Spend", "5", "--tag", "two words")
     #expect(refused.stderr.contains("'two words'"), "\(refused.stderr)")
     // A file with a bad tag on line 3 imports nothing and says where.

@@ -20,6 +20,14 @@ extension Session {
           + "projects' rows up, and the two do not combine",
         hint: "Report the group's projects by tag without --group: name their titles.")
     }
+    let judging = (request.statistics ?? []).filter { [.goal, .progress, .met].contains($0) }
+    if request.byTag, let statistic = judging.first {
+      throw TallyError(
+        .invalidInput,
+        "--by tag splits a project's readings; --stats \(statistic.rawValue) judges the project's "
+          + "goal, not a tag's",
+        hint: "Leave \(statistic.rawValue) out of --stats, or report one tag with --tag.")
+    }
     if request.byTag, !request.outlook.isEmpty {
       throw TallyError(
         .invalidInput,
@@ -64,6 +72,12 @@ extension Session {
       var report = try report(of: untargeted, shape: shape, query: query, over: readings)
       report.tag = tag
       reports.append(report)
+    }
+    if reports.isEmpty {
+      // No reading matched: the project's report without periods says so.
+      reports.append(
+        try report(
+          of: untargeted, shape: shape, query: query, over: MatchingReadings(of: project.id)))
     }
     return reports
   }

@@ -106,7 +106,8 @@ extension Session {
     case .csv:
       return ReportCSV.render(
         reports,
-        statistics: request.statistics ?? ReportStatistic.contract + request.outlook.statistics)
+        statistics: request.statistics ?? ReportStatistic.contract + request.outlook.statistics,
+        byTag: request.byTag)
     case .json:
       return ReportJSON.render(
         reports,

@@ -84,8 +84,8 @@ struct ReportCommand: TallyCommand {
   var asOf: String?
   @Option(
     help: ArgumentHelp(
-      "tag: a row per period and tag (a reading with two tags counts under both; untagged last).",
-      valueName: "tag"))
+      "tag: a row per period and tag (a reading with two tags counts under both; untagged last)."
+    ))
   var by: ReportGrouping?
   @OptionGroup var filter: FilterOptions
 

@@ -35,11 +35,22 @@ struct FilterOptions: ParsableArguments {
   ///
   /// - Throws: ``TallyError`` naming the option and the value that is not a tag.
   func filter() throws(TallyError) -> ReadingFilter {
-    ReadingFilter(
+    for (option, values) in [("--tag", tags), ("--any-tag", anyTags), ("--not-tag", notTags)] {
+      for value in values where (try? Tags.parse(value))?.isEmpty == true {
+        throw TallyError(
+          .invalidInput, "\(option) \(VisibleText.quoted(value)) names no tag",
+          hint: "Give a tag such as work or work/client-a, or leave out \(option).")
+      }
+    }
+    if noteContains?.isEmpty == true {
+      throw TallyError(
+        .invalidInput, "--note-contains '' takes every reading",
+        hint: "Give a text to look for, or leave out --note-contains.")
+    }
+    return ReadingFilter(
       allTags: try Self.tags(tags, option: "--tag"),
       anyTags: try Self.tags(anyTags, option: "--any-tag"),
-      noTags: try Self.tags(notTags, option: "--not-tag"),
-      noteContains: noteContains.flatMap { $0.isEmpty ? nil : $0 })
+      noTags: try Self.tags(notTags, option: "--not-tag"), noteContains: noteContains)
   }
 
   /// The tags of `values`, each a tag or several separated by `,`, as `option` took them.

@@ -28,6 +28,12 @@ extension ChangePlan {
     }
     after.isReset = edit.isReset ?? after.isReset
     after.tags = edit.tags(after: before.tags)
+    guard after.tags.count <= Tags.most else {
+      throw TallyError(
+        .invalidInput,
+        "reading \(id) would carry \(after.tags.count) tags; a reading takes \(Tags.most)",
+        hint: "Take some off with --remove-tag, or replace them all with --tag.")
+    }
     let project = try db.project(after.projectID)
     // Only a reading that moves in time leaves its old place empty; one edited where it is
     // is checked against its neighbours as it will be.

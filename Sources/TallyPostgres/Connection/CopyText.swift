@@ -16,22 +16,23 @@ enum CopyText {
 
   /// Writes `text`, or NULL, as a field.
   static func field(_ text: String?, into buffer: inout ByteBuffer) {
-    if let text {
-      escape(text, into: &buffer)
-    } else {
-      buffer.writeString("\\N")
-    }
+    value(text, into: &buffer)
     buffer.writeString("\t")
   }
 
   /// Ends the row: its last value, a text or NULL, and the newline.
   static func end(_ text: String?, into buffer: inout ByteBuffer) {
+    value(text, into: &buffer)
+    buffer.writeString("\n")
+  }
+
+  /// Writes `text` escaped, or NULL.
+  private static func value(_ text: String?, into buffer: inout ByteBuffer) {
     if let text {
       escape(text, into: &buffer)
     } else {
       buffer.writeString("\\N")
     }
-    buffer.writeString("\n")
   }
 
   /// Ends the row: its last value, a boolean, and the newline.

@@ -162,8 +162,8 @@ final class PostgresFacts: StoredFacts {
       ).first
     else { return nil }
     let previous = try row.decode(
-      (Int64, Int64, Double, Int64, String?, Int64?, Bool, Int64).self
-    ).7
+      (Int64, Int64, Double, Int64, String?, Int64?, Bool, String?, Int64).self
+    ).8
     return MeterFall(
       previous: try reading(ReadingID(rawValue: previous)),
       reading: try PostgresRows.reading(row))

@@ -11,26 +11,13 @@ extension PostgresStorage {
   ) throws(TallyError) -> MatchingReadings {
     var binds = PostgresBindings()
     binds.append(project.rawValue)
-    var parts: [String] = []
-    func carries(_ tag: String) -> String {
-      let needles = ReadingFilter.needles(tag)
-      for needle in needles { binds.append(needle) }
-      let first = binds.count - 1
-      return "(strpos(tags, $\(first)) > 0 OR strpos(tags, $\(first + 1)) > 0)"
-    }
-    parts += filter.allTags.map(carries)
-    if !filter.anyTags.isEmpty {
-      parts.append("(" + filter.anyTags.map(carries).joined(separator: " OR ") + ")")
-    }
-    parts += filter.noTags.map { "(tags IS NULL OR NOT \(carries($0)))" }
-    if let pattern = filter.notePattern {
-      binds.append(pattern)
-      parts.append("note ILIKE $\(binds.count) ESCAPE '\\'")
-    }
+    let (condition, texts) = FilterSQL(find: "strpos", like: "ILIKE") { "$\($0)" }
+      .condition(filter)
+    for text in texts { binds.append(text) }
     let query = PostgresQuery(
       unsafeSQL: """
         SELECT id, timestamp, amount, is_reset, tags, note FROM reading
-        WHERE project_id = $1\(parts.map { " AND " + $0 }.joined())
+        WHERE project_id = $1\(condition)
         ORDER BY timestamp, amount, id
         """, binds: binds)
     return try read(doing: "read the readings") { session in
@@ -49,7 +36,7 @@ extension PostgresStorage {
 
   /// The tags readings carry, sorted: `project`'s, or every project's.
   public func tags(of project: ProjectID?) throws(TallyError) -> [String] {
-    try read(doing: "read the tags") { session in
+    try read(doing: "read the readings") { session in
       let rows =
         if let project {
           try session.rows(

@@ -17,6 +17,8 @@ struct ProjectForm: Form {
   ) throws(TallyError) -> [FormField] {
     let project = try editing.map { id throws(TallyError) in try Self.project(id, in: state) }
     let goal = project?.goal
+    // A goal is read in the units answered: `1:30` is an hour and a half of `h`.
+    let units = answers[.units].flatMap { $0.isEmpty ? nil : $0 } ?? project?.units ?? ""
     var fields = [
       FormField(
         name: .title, label: "title", defaultValue: project?.title, isRequired: true,
@@ -51,7 +53,9 @@ struct ProjectForm: Form {
         // `none` is no goal, or takes the goal away: the probe line would be a new project.
         check: { value in
           value.lowercased() == "none"
-            ? nil : ProjectFormLine.problem(option: "--goal", value: value, field: "goal")
+            ? nil
+            : ProjectFormLine.problem(
+              option: "--goal", value: value, field: "goal", units: units)
         }, choices: ["none"]),
     ]
     let goalAnswer = answers[.goal] ?? goal.map { AmountFormat.exact($0.amount) } ?? ""

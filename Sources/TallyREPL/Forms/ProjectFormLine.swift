@@ -13,12 +13,17 @@ enum ProjectFormLine {
   ///   - option: `--kind`, `--decimals`, `--goal`, `--goal-per` or `--goal-is`.
   ///   - value: The answer.
   ///   - field: What the form calls the field, to name it in the message.
+  ///   - units: The project's units as answered, which a goal is read in (`1:30` for hours).
   /// - Returns: The command line's own error, prefixed with the field; `nil` when it is fine.
-  static func problem(option: String, value: String, field: String) -> TallyError? {
+  static func problem(
+    option: String, value: String, field: String, units: String = ""
+  ) -> TallyError? {
     // The goal's period and side are read with an amount beside them, as on the line.
     let companion = ["--goal-per", "--goal-is"].contains(option) ? ["--goal=1"] : []
     let words =
-      ["project", "add", "--frequency=daily"] + companion + ["\(option)=\(value)", "--", "probe"]
+      ["project", "add", "--frequency=daily"] + (units.isEmpty ? [] : ["--units=\(units)"])
+      + companion
+      + ["\(option)=\(value)", "--", "probe"]
     do {
       guard case .request(.addProject(let project, _)) = try CommandLineGrammar.parse(words)
       else { return nil }

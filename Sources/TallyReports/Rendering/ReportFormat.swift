@@ -59,10 +59,13 @@ public enum ReportCSV {
   public static let header = ["project", "period", "count", "sum", "min", "max", "mean"]
 
   /// The reports as one CSV document.
+  ///
+  /// With `byTag` (`--by tag`), the header has a `tag` column even when no report has rows.
   public static func render(
-    _ reports: [ProjectReport], statistics: [ReportStatistic] = ReportStatistic.contract
+    _ reports: [ProjectReport], statistics: [ReportStatistic] = ReportStatistic.contract,
+    byTag: Bool = false
   ) -> String {
-    let byTag = reports.contains { $0.tag != nil }
+    let byTag = byTag || reports.contains { $0.tag != nil }
     return CSVWriter.line(
       ["project", "period"] + (byTag ? ["tag"] : []) + statistics.map(\.rawValue))
       + ReportRows.ordered(reports).map { report, rows in

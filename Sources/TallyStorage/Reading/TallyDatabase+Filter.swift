@@ -2,6 +2,9 @@ import GRDB
 public import TallyCore
 
 extension TallyDatabase {
+  /// SQLite's words for a filter's test.
+  static let filterSQL = FilterSQL(find: "instr", like: "LIKE") { "?\($0)" }
+
   /// The readings of `project` that `filter` takes, in time order, in one read.
   ///
   /// SQLite tests the tags (and an ASCII note text) itself, so that only the readings that
@@ -18,7 +21,7 @@ extension TallyDatabase {
     of project: ProjectID, _ filter: ReadingFilter, keepingTags: Bool = false
   ) throws(TallyError) -> MatchingReadings {
     try read(doing: "read the readings") { db in
-      let (condition, texts) = Self.condition(filter)
+      let (condition, texts) = Self.filterSQL.condition(filter)
       var matching = MatchingReadings(of: project, keepingTags: keepingTags)
       let readsTable = try Self.holdsLargeShare(project, db)
       // An ASCII text is tested by `LIKE` as `ReadingFilter` tests it; another is read.
@@ -71,7 +74,7 @@ extension TallyDatabase {
   ///
   /// - Throws: ``TallyError`` when the database cannot be read.
   public func tags(of project: ProjectID?) throws(TallyError) -> [String] {
-    try read(doing: "read the tags") { db in
+    try read(doing: "read the readings") { db in
       let stored = try String.fetchAll(
         db,
         sql: "SELECT DISTINCT tags FROM reading WHERE tags IS NOT NULL"
@@ -79,27 +82,5 @@ extension TallyDatabase {
         arguments: StatementArguments(project.map { [$0.rawValue] } ?? []))
       return Set(stored.flatMap(Tags.read)).sorted()
     }
-  }
-
-  /// The SQL that tests `filter` after `WHERE project_id = ?1`, and the texts it binds from
-  /// parameter 2 on.
-  static func condition(_ filter: ReadingFilter) -> (String, [String]) {
-    var texts: [String] = []
-    func carries(_ tag: String) -> String {
-      let needles = ReadingFilter.needles(tag)
-      texts += needles
-      let first = texts.count
-      return "(instr(tags, ?\(first)) > 0 OR instr(tags, ?\(first + 1)) > 0)"
-    }
-    var parts: [String] = filter.allTags.map(carries)
-    if !filter.anyTags.isEmpty {
-      parts.append("(" + filter.anyTags.map(carries).joined(separator: " OR ") + ")")
-    }
-    parts += filter.noTags.map { "(tags IS NULL OR NOT \(carries($0)))" }
-    if let pattern = filter.notePattern {
-      texts.append(pattern)
-      parts.append("note LIKE ?\(texts.count + 1) ESCAPE '\\'")
-    }
-    return (parts.map { " AND " + $0 }.joined(), texts)
   }
 }
