@@ -11,7 +11,8 @@ import unittest
 
 import pexpect
 
-from test_repl import PROMPT_HOME, TALLY, REPLInATerminal
+import test_repl
+from test_repl import PROMPT_HOME, TALLY
 
 
 class GroupScreenInATerminal(unittest.TestCase):
@@ -48,7 +49,8 @@ class GroupScreenInATerminal(unittest.TestCase):
         subprocess.run([TALLY, *arguments], env=self.env, check=True, capture_output=True)
 
     def expect_prompt(self, child, crumb):
-        REPLInATerminal.expect_prompt(self, child, crumb)
+        # Through the module: a class imported here would be discovered and run twice.
+        test_repl.REPLInATerminal.expect_prompt(self, child, crumb)
 
     def test_open_a_group_lists_its_projects_and_a_combined_sparkline(self):
         # The REPL's now is fixed in March 2024, so that the readings of January fall in the
