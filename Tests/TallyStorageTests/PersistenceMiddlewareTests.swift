@@ -153,7 +153,8 @@ import Testing
     // 22:13 to 00:43 in UTC; within one day in New York (17:13 to 19:43), so one reading.
     let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
     #expect(store.request(.stopTimer(id, at: stop, zone: newYork)) == nil)
-    #expect(store.state.status == "Stopped the timer for Work after 2:30 (h:mm): recorded 150 min")
+    // A clock for people: 150 min shows as 2:30 h.
+    #expect(store.state.status == "Stopped the timer for Work after 2:30 (h:mm): recorded 2:30 h")
     #expect(store.state.stored.timers.isEmpty)
     var readings: [Reading] = []
     try database.forEachReading(of: id) { readings.append($0) }
@@ -171,12 +172,13 @@ import Testing
     let start = Timestamp(secondsSince1970: 1_700_000_000)
     #expect(store.request(.startTimer(id, at: start)) == nil)
     #expect(store.state.status == "Started a timer for Writing")
-    // 39.2 seconds: recorded as 39 seconds in hours, shown to people as h:mm.
+    // 39.2 seconds: recorded as 39 seconds in hours, shown to people as h:mm rounded to the
+    // minute, as every clock is.
     let stop = Timestamp(microsecondsSince1970: start.microsecondsSince1970 + 39_200_000)
     #expect(store.request(.stopTimer(id, note: "draft", at: stop)) == nil)
     #expect(
       store.state.status
-        == "Stopped the timer for Writing after 0:00 (h:mm): recorded 0.0108333333333333 h")
+        == "Stopped the timer for Writing after 0:01 (h:mm): recorded 0:01 h")
     var readings: [Reading] = []
     try database.forEachReading(of: id) { readings.append($0) }
     #expect(readings.map(\.amount) == [39.0 / 3_600])

@@ -3,7 +3,8 @@ import TallyReports
 
 extension Session {
   /// Refuses what a filtered or per-tag report cannot be: as of an instant (the history
-  /// keeps no tags of the past), or per tag with a goal's outlook, which judges a project.
+  /// keeps no tags of the past), or per tag with a group's combined rows, a goal's
+  /// statistics or an outlook, which judge a project.
   func checkFilter(_ request: ReportRequest) throws(TallyError) {
     let filtered = !request.filter.takesEverything || request.byTag
     if filtered, let instant = request.asOf {
