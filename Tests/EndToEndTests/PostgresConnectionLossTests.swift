@@ -34,15 +34,25 @@ struct PostgresConnectionLossTests {
     return (result, Date().timeIntervalSince(start))
   }
 
-  /// The words of a write: a reading added, or a file imported.
+  /// The words of a write: a reading added, or a file imported; each also with tags.
   private static let writes: [[String]] = [
     ["item", "add", "Hours", "3", "--at", "2024-01-01"], ["import", "FILE", "--project", "Hours"],
+    ["item", "add", "Hours", "3", "--at", "2024-01-01", "--tag", "a,b/c"],
+    ["import", "TAGGED", "--project", "Hours"],
   ]
 
   private func words(_ write: [String], in sandbox: Sandbox) throws -> [String] {
     let file = sandbox.folder.appendingPathComponent("one.csv")
     try "date,amount\n2024-01-01,3\n".write(to: file, atomically: true, encoding: .utf8)
-    return write.map { $0 == "FILE" ? file.path : $0 }
+    let tagged = sandbox.folder.appendingPathComponent("tagged.csv")
+    try "date,amount,tags\n2024-01-01,3,\"a,b/c\"\n".write(
+      to: tagged, atomically: true, encoding: .utf8)
+    return write.map { $0 == "FILE" ? file.path : $0 == "TAGGED" ? tagged.path : $0 }
+  }
+
+  /// Whether `write` tags what it writes (`a,b/c`).
+  private static func tags(_ write: [String]) -> Bool {
+    write.contains("--tag") || write.contains("TAGGED")
   }
 
   /// Runs `write` through a proxy that breaks the connection as `fault` says (with tally's
@@ -71,10 +81,10 @@ struct PostgresConnectionLossTests {
       result.stderr.contains(write[0] == "item" ? "Added reading 1 to Hours: 3" : "Imported 1"))
     #expect(result.stderr.contains("the answer to COMMIT was lost"))
     #expect(result.stderr.contains("saved=true"))
-    // Saved once: the change is not applied again.
-    #expect(
-      try sandbox.succeed("item", "list", "Hours", "--format", "csv").split(separator: "\n").count
-        == 2)
+    // Saved once, with its tags: the change is not applied again.
+    let list = try sandbox.succeed("item", "list", "Hours", "--format", "csv")
+    #expect(list.split(separator: "\n").count == 2)
+    #expect(list.contains("3,,\"a,b/c\"") == Self.tags(write), "\(list)")
     #expect(try sandbox.succeed("log").split(separator: "\n").count == 4)
   }
 
