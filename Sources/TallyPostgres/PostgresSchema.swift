@@ -166,6 +166,7 @@ enum PostgresSchema {
       [
         "ALTER TABLE reading ADD COLUMN tags TEXT",
         "ALTER TABLE set_aside_reading ADD COLUMN tags TEXT",
+        "CREATE INDEX reading_tagged ON reading (project_id) WHERE tags IS NOT NULL",
       ]
     ),
     ("v9 project groups", PostgresGroupSchema.statements),

@@ -10,7 +10,7 @@ extension Session {
     let (from, to) = try self.range(range)
     let listing = ReadingListing(
       project: summary.project, zone: zone, isRange: range.isNarrowed || !filter.takesEverything,
-      width: display.width, marksTags: try !storage.tags(of: summary.id).isEmpty)
+      width: display.width, marksTags: try storage.hasTaggedReadings(of: summary.id))
     let output = OutputBuffer(messages)
     listing.begin(format, to: output)
     try storage.forEachReading(of: summary.id, from: from, to: to) { reading in

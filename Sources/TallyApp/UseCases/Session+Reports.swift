@@ -130,7 +130,7 @@ extension Session {
     let output = OutputBuffer(messages)
     var count = 0
     let marksResets = store.state.stored.projects.contains { $0.project.kind == .meter }
-    let marksTags = try !storage.tags(of: nil).isEmpty
+    let marksTags = try storage.hasTaggedReadings(of: nil)
     switch format {
     case .csv:
       output.write(

@@ -44,8 +44,9 @@ public protocol Storage: Sendable {
     of project: ProjectID, _ filter: ReadingFilter, keepingTags: Bool
   ) throws(TallyError) -> MatchingReadings
 
-  /// The tags readings carry, sorted: `project`'s, or every project's without one.
-  func tags(of project: ProjectID?) throws(TallyError) -> [String]
+  /// Whether any of `project`'s readings (any reading, without one) carries a tag: one step
+  /// into an index of the tagged readings alone.
+  func hasTaggedReadings(of project: ProjectID?) throws(TallyError) -> Bool
 
   /// The imports, newest first.
   func importBatches() throws(TallyError) -> [ImportBatch]

@@ -34,20 +34,20 @@ extension PostgresStorage {
     }
   }
 
-  /// The tags readings carry, sorted: `project`'s, or every project's.
-  public func tags(of project: ProjectID?) throws(TallyError) -> [String] {
+  /// Whether any of `project`'s readings (any reading, without one) carries a tag, through
+  /// the partial index `reading_tagged`.
+  public func hasTaggedReadings(of project: ProjectID?) throws(TallyError) -> Bool {
     try read(doing: "read the readings") { session in
-      let rows =
+      let query: PostgresQuery =
         if let project {
-          try session.rows(
-            """
-            SELECT DISTINCT tags FROM reading
-            WHERE tags IS NOT NULL AND project_id = \(project.rawValue)
-            """)
+          """
+          SELECT EXISTS (
+            SELECT 1 FROM reading WHERE tags IS NOT NULL AND project_id = \(project.rawValue))
+          """
         } else {
-          try session.rows("SELECT DISTINCT tags FROM reading WHERE tags IS NOT NULL")
+          "SELECT EXISTS (SELECT 1 FROM reading WHERE tags IS NOT NULL)"
         }
-      return Set(try rows.flatMap { Tags.read(try $0.decode(String.self)) }).sorted()
+      return try session.value(query, as: Bool.self) ?? false
     }
   }
 }

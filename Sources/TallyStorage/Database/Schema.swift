@@ -187,6 +187,7 @@ enum Schema {
         sql: """
           ALTER TABLE reading ADD COLUMN tags TEXT;
           ALTER TABLE set_aside_reading ADD COLUMN tags TEXT;
+          CREATE INDEX reading_tagged ON reading(project_id) WHERE tags IS NOT NULL;
           """)
     }
     migrator.registerMigration("v11 project groups") { db in

@@ -70,17 +70,17 @@ extension TallyDatabase {
     return own * 4 >= all
   }
 
-  /// The tags readings carry, sorted: `project`'s, or every project's.
+  /// Whether any of `project`'s readings (any reading, without one) carries a tag, through
+  /// the partial index `reading_tagged`.
   ///
   /// - Throws: ``TallyError`` when the database cannot be read.
-  public func tags(of project: ProjectID?) throws(TallyError) -> [String] {
+  public func hasTaggedReadings(of project: ProjectID?) throws(TallyError) -> Bool {
     try read(doing: "read the readings") { db in
-      let stored = try String.fetchAll(
+      try Bool.fetchOne(
         db,
-        sql: "SELECT DISTINCT tags FROM reading WHERE tags IS NOT NULL"
-          + (project == nil ? "" : " AND project_id = ?"),
-        arguments: StatementArguments(project.map { [$0.rawValue] } ?? []))
-      return Set(stored.flatMap(Tags.read)).sorted()
+        sql: "SELECT EXISTS (SELECT 1 FROM reading WHERE tags IS NOT NULL"
+          + (project == nil ? ")" : " AND project_id = ?)"),
+        arguments: StatementArguments(project.map { [$0.rawValue] } ?? [])) ?? false
     }
   }
 }
