@@ -18,6 +18,7 @@ extension Request {
       return .editProject(id, edit, at: at)
     case .addReading(var reading, let at):
       try Self.checkAmount(reading.amount)
+      try Self.checkTags(reading.tags)
       reading.note = Self.cleanedNote(reading.note)
       return .addReading(reading, at: at)
     case .editReading(let id, let edit, let at):
@@ -97,6 +98,15 @@ extension Request {
     guard AmountRange.contains(goal.amount) else {
       throw TallyError(
         .invalidInput, "goal '\(AmountFormat.plain(goal.amount))' is \(AmountRange.reason)")
+    }
+  }
+
+  fileprivate static func checkTags(_ tags: [String]) throws(TallyError) {
+    do {
+      _ = try Tags.joined(tags)
+    } catch {
+      throw TallyError(
+        .invalidInput, "--tag \(error)", hint: "Give a reading at most \(Tags.most) tags.")
     }
   }
 

@@ -28,7 +28,9 @@ extension ChangePlan {
     }
     after.isReset = edit.isReset ?? after.isReset
     after.tags = edit.tags(after: before.tags)
-    guard after.tags.count <= Tags.most else {
+    do {
+      try Tags.checkCount(after.tags.count, of: Tags.listed(after.tags))
+    } catch {
       throw TallyError(
         .invalidInput,
         "reading \(id) would carry \(after.tags.count) tags; a reading takes \(Tags.most)",

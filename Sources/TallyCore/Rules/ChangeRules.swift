@@ -45,10 +45,18 @@ public enum ChangeRules {
     }
   }
 
-  /// Checks a reading copied into a new database: its amount is one tally may store.
+  /// Checks a reading copied into a new database: its amount is one tally may store, and it
+  /// carries no more tags than a reading takes.
   ///
   /// - Throws: ``TallyError`` naming the reading.
   public static func checkCopied(_ reading: Reading) throws(TallyError) {
+    do {
+      try Tags.checkCount(reading.tags.count, of: Tags.listed(reading.tags))
+    } catch {
+      throw TallyError(
+        .invalidInput, "reading \(reading.id) of project \(reading.projectID): tags \(error)",
+        hint: "Nothing was copied. Take tags off the reading in the source first.")
+    }
     guard AmountRange.contains(reading.amount) else {
       throw TallyError(
         .invalidInput,

@@ -22,6 +22,8 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
   /// A project's rollups (the stored figures of its quarters and days, which reports add up)
   /// differ from its readings: `difference` says where first.
   case rollups(project: String, difference: RollupDifference)
+  /// A reading that carries more tags than a reading takes (``Tags/most``): written past tally.
+  case tooManyTags(reading: Int64, project: Int64, count: Int)
 
   public var description: String {
     switch self {
@@ -48,6 +50,9 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
         + "nobody may share, change or delete it"
     case .rollups(let project, let difference):
       "\(project): \(difference)"
+    case .tooManyTags(let reading, let project, let count):
+      "reading \(reading) of project \(project) carries \(count) tags; a reading takes "
+        + "\(Tags.most)"
     }
   }
 

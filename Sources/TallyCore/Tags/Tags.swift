@@ -24,12 +24,37 @@ public enum Tags {
       if word.isEmpty { continue }
       tags.insert(try tag(word))
     }
-    guard tags.count <= most else {
-      throw ParseError(
-        value: String(text.prefix(200)), reason: "has \(tags.count) tags; a reading takes \(most)")
-    }
+    try checkCount(tags.count, of: String(text.prefix(200)))
     return tags.sorted()
   }
+
+  /// The tags of `lists` together (a tags column's and `--tag`'s, repeated options), sorted,
+  /// without repeats, held to ``most``: the one rule every path that gives a reading tags
+  /// keeps (add, edit, import, migrate, restore; `tally check` reports a reading over it).
+  ///
+  /// - Throws: ``ParseError`` when they are more than ``most``, naming them.
+  public static func joined(_ lists: [String]...) throws(ParseError) -> [String] {
+    let tags = Set(lists.joined()).sorted()
+    try checkCount(tags.count, of: listed(tags))
+    return tags
+  }
+
+  /// Refuses `count` tags, more than ``most``, of `value` (for the message).
+  ///
+  /// - Throws: ``ParseError`` saying how many there are and how many a reading takes.
+  public static func checkCount(_ count: Int, of value: String) throws(ParseError) {
+    guard count > most else { return }
+    throw ParseError(
+      value: String(value.prefix(200)), reason: "has \(count) tags; a reading takes \(most)")
+  }
+
+  /// SQL (SQLite and PostgreSQL alike) for the readings that carry more than ``most`` tags:
+  /// id, project id and how many, in id order.
+  public static let overLimitQuery = """
+    SELECT id, project_id, length(tags) - length(replace(tags, ',', '')) - 1 FROM reading
+    WHERE tags IS NOT NULL AND length(tags) - length(replace(tags, ',', '')) - 1 > \(most)
+    ORDER BY id
+    """
 
   /// One tag, checked and in lower case.
   ///

@@ -21,6 +21,13 @@ public final class ReadingsFile {
   ///
   /// - Throws: ``TallyError`` when the file cannot be read.
   public init(path: String, options: ImportOptions) throws(TallyError) {
+    do {
+      _ = try Tags.joined(options.tags)
+    } catch {
+      throw TallyError(
+        .invalidInput, "cannot import \(path): --tag \(error)",
+        hint: "Give the readings at most \(Tags.most) tags; nothing was imported.")
+    }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       throw TallyError(.invalidInput, "cannot import \(path): it is a folder, not a file")
@@ -245,7 +252,7 @@ public final class ReadingsFile {
           // Most rows of most files carry no tags: nothing is made of an empty field.
           bytes.isEmpty ? [] : try Tags.parse(String(decoding: bytes, as: UTF8.self))
         }
-        if !own.isEmpty { tags = fileTags.isEmpty ? own : Array(Set(own + fileTags)).sorted() }
+        if !own.isEmpty { tags = fileTags.isEmpty ? own : try Tags.joined(own, fileTags) }
       } catch {
         return .failure(problem(record, layout.names[index], error))
       }

@@ -17,7 +17,8 @@ extension PostgresStorage {
   /// Sets the database up for a team, as its owner (or a superuser): tally's tables and
   /// policies, the group role `group` (created if missing, which needs `CREATEROLE`), the
   /// privileges its members need and no one else has (`CONNECT` and `TEMPORARY` on the
-  /// database are taken from `PUBLIC`), and `members` made members of the group.
+  /// database and `CREATE` on the schema are taken from `PUBLIC`; see
+  /// `PostgresMemberSchema.memberGrants`), and `members` made members of the group.
   ///
   /// Run it again after a newer tally added tables: it grants what is missing, in one
   /// transaction, and changes nothing when it fails.
@@ -58,11 +59,9 @@ extension PostgresStorage {
         "REVOKE ALL ON DATABASE \(d) FROM PUBLIC",
         // TEMPORARY: an import stages its rows in a table of the connection's own.
         "GRANT CONNECT, TEMPORARY ON DATABASE \(d) TO \(g)",
-        "GRANT USAGE ON SCHEMA \(s) TO \(g)",
-        "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA \(s) TO \(g)",
-        "REVOKE INSERT, UPDATE, DELETE ON \(PostgresSchema.migrationTable) FROM \(g)",
-        "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA \(s) TO \(g)",
-      ] {
+        // Nobody else makes objects in tally's schema (PostgreSQL before 15 let everyone).
+        "REVOKE CREATE ON SCHEMA \(s) FROM PUBLIC",
+      ] + PostgresMemberSchema.memberGrants(to: g, in: s) {
         try session.execute(statement)
       }
       for member in members {

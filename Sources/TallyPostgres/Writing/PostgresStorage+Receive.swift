@@ -5,23 +5,12 @@ extension PostgresStorage: StorageReceiving {
   public func receive(_ copy: StoredCopy) throws(TallyError) {
     let projects = copy.projects
     try transaction(doing: "copy the data in") { session in
-      // Projects this role may not see count too: the copy keeps its ids.
-      let held =
-        try session.value(
-          "SELECT GREATEST((SELECT count(*) FROM project), tally_claimed_projects())::BIGINT",
-          as: Int64.self) ?? 0
-      guard held == 0 else {
-        throw TallyError(
-          .conflict,
-          "\(address) already holds \(held) project\(held == 1 ? "" : "s") (or held "
-            + "\(held == 1 ? "it" : "them")); migrate copies into an empty database",
-          hint: "Create a new database for it: createdb NAME")
-      }
-      let writer = PostgresWriter(session: session, storage: self)
-      // The copied ids are handed out first, as a new project's would be: the server's policy
-      // takes only ids the sequence has reached.
+      // The copy keeps its ids: the server claims them for it (its sequences move past them)
+      // only while the database has never held a project, whoever's.
       let lastProject = projects.map(\.id.rawValue).max() ?? 1
-      try session.rows("SELECT setval('project_id_seq', \(max(lastProject, 1)))")
+      let lastBatch = copy.batches.map(\.id.rawValue).max() ?? 1
+      try claimIDs(project: lastProject, batch: lastBatch, reading: 1, on: session)
+      let writer = PostgresWriter(session: session, storage: self)
       for project in projects {
         try writer.applyKeepingCounters(.insertProject(project))
       }
@@ -48,11 +37,13 @@ extension PostgresStorage: StorageReceiving {
           "CREATE TEMPORARY TABLE copied_reading ON COMMIT DROP AS SELECT "
             + columns.joined(separator: ", ") + " FROM reading WITH NO DATA")
       }
+      var lastReading: Int64 = 1
       let feed = session.copy(
         into: bypassesPolicies ? "reading" : "copied_reading", columns: columns)
       do {
         try copy.forEachReading { reading in
           try ChangeRules.checkCopied(reading)
+          lastReading = max(lastReading, reading.id.rawValue)
           try feed.write { buffer in
             CopyText.field(reading.id.rawValue, into: &buffer)
             CopyText.field(reading.projectID.rawValue, into: &buffer)
@@ -69,6 +60,7 @@ extension PostgresStorage: StorageReceiving {
         throw error
       }
       try feed.finish()
+      try claimIDs(project: 1, batch: 1, reading: lastReading, on: session)
       if !bypassesPolicies {
         let list = columns.joined(separator: ", ")
         try session.execute(
@@ -77,21 +69,14 @@ extension PostgresStorage: StorageReceiving {
       for timer in copy.timers {
         try writer.applyKeepingCounters(.startTimer(timer))
       }
-      // The copy brings no history: looking back reaches only to now.
-      try session.rows(
-        "INSERT INTO history_start VALUES ((extract(epoch FROM clock_timestamp()) * 1000000)::BIGINT)"
-      )
+      // The copy brings no history: looking back reaches only to now (`tally_receive` marks
+      // where the history starts).
       try session.rows(
         """
         UPDATE project SET
           reading_count = (SELECT count(*) FROM reading WHERE project_id = project.id),
           last_reading_at = (SELECT MAX(timestamp) FROM reading WHERE project_id = project.id)
         """)
-      // New rows get ids after the copied ones.
-      for table in ["project", "reading", "import_batch"] {
-        try session.execute(
-          "SELECT setval('\(table)_id_seq', GREATEST((SELECT MAX(id) FROM \(table)), 1))")
-      }
       try PostgresRollups(session: session).rebuildAll(bypassesPolicies: bypassesPolicies)
       var stored: [ProjectID: RangeFigures] = [:]
       for row in try session.rows(
@@ -105,5 +90,26 @@ extension PostgresStorage: StorageReceiving {
         copy.expected, stored, projects: projects, target: address.description)
       try ChangeRules.checkCopied(projects, in: PostgresFacts(session))
     }
+  }
+
+  /// Claims ids up to these for a copy (see `tally_receive`), or refuses: the database holds
+  /// projects, or held them (saying how many only of those this person may read).
+  private func claimIDs(
+    project: Int64, batch: Int64, reading: Int64, on session: PostgresSession
+  ) throws {
+    let claimed =
+      try session.value(
+        "SELECT tally_receive(\(project), \(batch), \(reading))", as: Bool.self) ?? false
+    guard !claimed else { return }
+    let seen = try session.value("SELECT count(*)::BIGINT FROM project", as: Int64.self) ?? 0
+    throw TallyError(
+      .conflict,
+      "\(address) "
+        + (seen == 0
+          ? "already holds or held projects"
+          : "already holds \(seen) project\(seen == 1 ? "" : "s") (or held "
+            + "\(seen == 1 ? "it" : "them"))")
+        + "; migrate copies into an empty database",
+      hint: "Create a new database for it: createdb NAME")
   }
 }

@@ -135,6 +135,9 @@ extension TallyDatabase: StorageChecking {
       }
     }
     report.projects = records.count
+    for row in try Row.fetchAll(db, sql: Tags.overLimitQuery) {
+      report.problems.append(.tooManyTags(reading: row[0], project: row[1], count: row[2]))
+    }
     let entries = try JournalRecord.order(JournalRecord.Columns.id).fetchCursor(db)
     while let entry = try entries.next() {
       report.journalEntries += 1

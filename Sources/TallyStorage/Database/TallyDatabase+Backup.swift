@@ -103,9 +103,11 @@ extension TallyDatabase {
   /// Opens the backup at `path` to copy from, after checking that it is one.
   ///
   /// - Returns: The backup, as a storage to copy.
-  /// - Throws: ``TallyError`` naming the file.
+  /// - Throws: ``TallyError`` naming the file, when it is no tally backup or `tally check`
+  ///   refuses it (as a restore into SQLite does).
   public static func openBackup(_ path: String) throws(TallyError) -> TallyDatabase {
-    try? openCheckedBackupFile(at: path).close()
+    let checked = try openCheckedBackupFile(at: path)
+    try? checked.close()
     return try open(
       at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"), access: .read)
   }

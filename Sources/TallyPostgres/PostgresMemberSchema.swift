@@ -1,0 +1,532 @@
+/// The migration that holds a team server against its own members: what a member can do with
+/// any SQL client and their own password is what tally lets them do, and nothing more.
+///
+/// - Every function tally owns runs with the search path `pg_catalog, tally's schema, pg_temp`
+///   (no temporary table or function of a member's is found before the server's or tally's),
+///   and none is callable by `PUBLIC`: members get `EXECUTE` on `tally_project_ids` (which every
+///   policy calls, and which lists only what the caller may use) and on `tally_receive` (which
+///   acts only on a database that holds no project). A trigger function refuses to run on any
+///   table but its own, so attaching it to a temporary table does nothing.
+/// - Ids are the server's: a new project takes the id its creator's session drew last, an id
+///   held for undo comes back only to an owner, and no statement leaves a row whose id its
+///   sequence has not handed out (nobody claims the next id ahead of whoever draws it).
+/// - The journal and the history hold only what happened: an entry is accepted when the rows
+///   it names are, in the transaction that writes it, as its change left them (readings,
+///   projects, timers and imports written in that very transaction; deleted ones gone), for
+///   projects its author may write; a step of the history must match an entry its author wrote
+///   in the same transaction. An entry's change is never edited; only undo and redo mark it.
+///   Where the history starts is written only by the server's owner and by `tally_receive`.
+/// - Nothing tells a member how many projects there are or which ids are taken: the functions
+///   that counted them are gone.
+///
+/// Superusers and roles with `BYPASSRLS` are trusted: PostgreSQL lets them past every policy,
+/// and these checks step aside for them too.
+enum PostgresMemberSchema {
+  /// The largest id tally hands out or takes from a backup (2^53 - 1), far below the
+  /// sequences' limit: a restore cannot use them up.
+  static let largestID: Int64 = 9_007_199_254_740_991
+
+  static var statements: [String] {
+    [
+      // Functions made from now on by the tables' owner are nobody else's to call.
+      "ALTER DEFAULT PRIVILEGES REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC",
+      // The policy that called the counting functions; the trigger below decides instead.
+      "DROP POLICY project_create ON project",
+      "CREATE POLICY project_create ON project FOR INSERT WITH CHECK (true)",
+      "DROP FUNCTION tally_project_unclaimed(BIGINT)",
+      "DROP FUNCTION tally_claimed_projects()",
+      // Where the history starts is the owner's to say (and `tally_receive`'s, which runs as
+      // the owner): the owner is not bound here, and no policy lets anyone else add a row.
+      "DROP POLICY history_start_add ON history_start",
+      "ALTER TABLE history_start NO FORCE ROW LEVEL SECURITY",
+      function(
+        "tally_trusted() RETURNS BOOLEAN", language: "sql", volatility: "STABLE",
+        body: """
+          SELECT coalesce(
+            (SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = session_user), false)
+          """),
+      function(
+        "tally_project_ids(minimum INTEGER) RETURNS BIGINT[]", language: "plpgsql",
+        volatility: "STABLE", definer: true,
+        body: """
+          BEGIN
+            RETURN ARRAY(
+              SELECT a.project_id FROM project_access a JOIN pg_roles r ON r.rolname = a.role_name
+              WHERE pg_has_role(session_user, r.oid, 'MEMBER')
+              GROUP BY a.project_id
+              HAVING max(CASE a.level WHEN 'owner' THEN 3 WHEN 'write' THEN 2 ELSE 1 END)
+                >= minimum);
+          END
+          """),
+      function(
+        "tally_project_created() RETURNS TRIGGER", language: "plpgsql", definer: true,
+        body: """
+          BEGIN
+            \(ownTable("project", "AFTER", "ROW"))
+            INSERT INTO project_access VALUES (NEW.id, session_user, 'owner')
+            ON CONFLICT DO NOTHING;
+            RETURN NULL;
+          END
+          """),
+      function(
+        "tally_owner_kept() RETURNS TRIGGER", language: "plpgsql", definer: true,
+        body: """
+          BEGIN
+            \(ownTable("project_access", "AFTER", "ROW"))
+            IF NOT EXISTS (
+              SELECT 1 FROM project_access WHERE project_id = OLD.project_id AND level = 'owner')
+            THEN
+              RAISE EXCEPTION 'project % would be left without an owner', OLD.project_id
+                USING ERRCODE = '23514';
+            END IF;
+            RETURN NULL;
+          END
+          """),
+      // Runs as whoever changes the project (the owner check is theirs), with the search path
+      // fixed: a temporary table named pg_roles is not read in place of the server's.
+      function(
+        "tally_project_settings_kept() RETURNS TRIGGER", language: "plpgsql",
+        body: """
+          BEGIN
+            \(ownTable("project", "BEFORE", "ROW"))
+            IF NEW.id IS DISTINCT FROM OLD.id
+              AND NOT (SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = session_user)
+            THEN
+              RAISE EXCEPTION 'a project keeps its id' USING ERRCODE = '42501';
+            END IF;
+            IF (NEW.title, NEW.title_key, NEW.units, NEW.frequency, NEW.kind, NEW.decimals,
+                NEW.goals, NEW.created_at, NEW.group_name)
+              IS DISTINCT FROM
+              (OLD.title, OLD.title_key, OLD.units, OLD.frequency, OLD.kind, OLD.decimals,
+                OLD.goals, OLD.created_at, OLD.group_name)
+              AND NOT OLD.id = ANY(tally_project_ids(3))
+              -- A superuser or a role with BYPASSRLS sees past the policies: past this too.
+              AND NOT (SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user)
+            THEN
+              RAISE EXCEPTION 'only an owner of project % may change it', OLD.title
+                USING ERRCODE = '42501';
+            END IF;
+            RETURN NEW;
+          END
+          """),
+      // A new project takes the id its creator drew last; an id that has grants (a project
+      // deleted and held for undo) comes back only to one of its owners; a restore into an
+      // empty database takes the ids `tally_receive` claimed for it.
+      function(
+        "tally_project_inserting() RETURNS TRIGGER", language: "plpgsql", definer: true,
+        body: """
+          DECLARE
+            drawn BIGINT;
+          BEGIN
+            \(ownTable("project", "BEFORE", "ROW"))
+            IF tally_trusted() THEN RETURN NEW; END IF;
+            IF EXISTS (SELECT 1 FROM project_access WHERE project_id = NEW.id) THEN
+              IF NEW.id = ANY(tally_project_ids(3)) THEN RETURN NEW; END IF;
+              RAISE EXCEPTION 'project id % is not yours to take', NEW.id USING ERRCODE = '42501';
+            END IF;
+            IF EXISTS (SELECT 1 FROM history_start WHERE xmin = xid(pg_current_xact_id())) THEN
+              RETURN NEW;
+            END IF;
+            BEGIN
+              drawn := currval('project_id_seq');
+            EXCEPTION WHEN object_not_in_prerequisite_state THEN
+              drawn := NULL;
+            END;
+            IF drawn IS DISTINCT FROM NEW.id THEN
+              RAISE EXCEPTION 'a new project takes the id drawn for it from project_id_seq, not %',
+                NEW.id USING ERRCODE = '42501';
+            END IF;
+            RETURN NEW;
+          END
+          """),
+      """
+      CREATE TRIGGER project_inserting BEFORE INSERT ON project
+      FOR EACH ROW EXECUTE FUNCTION tally_project_inserting()
+      """,
+      // After every statement that adds or changes rows with ids, none may lie beyond what
+      // its sequence handed out. One probe of the primary key per statement.
+      function(
+        "tally_ids_drawn() RETURNS TRIGGER", language: "plpgsql", definer: true,
+        body: """
+          DECLARE
+            sequence TEXT;
+            beyond BOOLEAN;
+          BEGIN
+            IF TG_WHEN <> 'AFTER' OR TG_LEVEL <> 'STATEMENT' THEN
+              RAISE EXCEPTION 'tally_ids_drawn() checks tally''s tables only'
+                USING ERRCODE = '42501';
+            END IF;
+            sequence := CASE TG_RELID
+              WHEN 'project'::regclass THEN 'project_id_seq'
+              WHEN 'reading'::regclass THEN 'reading_id_seq'
+              WHEN 'set_aside_reading'::regclass THEN 'reading_id_seq'
+              WHEN 'import_batch'::regclass THEN 'import_batch_id_seq'
+              WHEN 'journal'::regclass THEN pg_get_serial_sequence('journal', 'id')
+              WHEN 'history'::regclass THEN pg_get_serial_sequence('history', 'id')
+            END;
+            IF sequence IS NULL THEN
+              RAISE EXCEPTION 'tally_ids_drawn() checks tally''s tables only, not %',
+                TG_RELID::regclass USING ERRCODE = '42501';
+            END IF;
+            IF tally_trusted() THEN RETURN NULL; END IF;
+            EXECUTE format(
+              'SELECT EXISTS (SELECT 1 FROM %s WHERE id > '
+              '(SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM %s))',
+              TG_RELID::regclass, sequence::regclass)
+            INTO beyond;
+            IF beyond THEN
+              RAISE EXCEPTION '% takes only ids its sequence handed out', TG_TABLE_NAME
+                USING ERRCODE = '42501';
+            END IF;
+            RETURN NULL;
+          END
+          """),
+    ]
+      + ["project", "reading", "set_aside_reading", "import_batch", "journal", "history"].map {
+        """
+        CREATE TRIGGER \($0)_ids_drawn AFTER INSERT OR UPDATE ON \($0)
+        FOR EACH STATEMENT EXECUTE FUNCTION tally_ids_drawn()
+        """
+      }
+      + [
+        function(
+          "tally_change_check(change JSONB, forward BOOLEAN, INOUT ids BIGINT[], OUT problem TEXT)",
+          language: "plpgsql", volatility: "STABLE", body: changeCheck),
+        function(
+          "tally_entry_problem(change TEXT, forward BOOLEAN, named BIGINT[]) RETURNS TEXT",
+          language: "plpgsql", volatility: "STABLE", body: entryProblem),
+        function(
+          "tally_journal_kept() RETURNS TRIGGER", language: "plpgsql", definer: true,
+          body: """
+            DECLARE
+              problem TEXT;
+            BEGIN
+              \(ownTable("journal", "BEFORE", "ROW"))
+              IF tally_trusted() THEN RETURN NEW; END IF;
+              IF TG_OP = 'UPDATE' THEN
+                IF (NEW.id, NEW.at, NEW.description, NEW.change, NEW.user_name, NEW.project_ids)
+                  IS DISTINCT FROM
+                  (OLD.id, OLD.at, OLD.description, OLD.change, OLD.user_name, OLD.project_ids)
+                THEN
+                  RAISE EXCEPTION 'a journal entry stays as it was made; undo and redo only mark it'
+                    USING ERRCODE = '42501';
+                END IF;
+                IF NEW.undone = OLD.undone THEN RETURN NEW; END IF;
+              END IF;
+              problem := tally_entry_problem(NEW.change, NOT NEW.undone, NEW.project_ids);
+              IF problem IS NOT NULL THEN
+                RAISE EXCEPTION 'journal entry refused: %', problem USING ERRCODE = '42501';
+              END IF;
+              RETURN NEW;
+            END
+            """),
+        """
+        CREATE TRIGGER journal_kept BEFORE INSERT OR UPDATE ON journal
+        FOR EACH ROW EXECUTE FUNCTION tally_journal_kept()
+        """,
+        function(
+          "tally_history_kept() RETURNS TRIGGER", language: "plpgsql", definer: true,
+          body: """
+            DECLARE
+              problem TEXT;
+            BEGIN
+              \(ownTable("history", "BEFORE", "ROW"))
+              IF tally_trusted() THEN RETURN NEW; END IF;
+              problem := tally_entry_problem(NEW.change, true, NEW.project_ids);
+              IF problem IS NULL AND NOT EXISTS (
+                SELECT 1 FROM journal
+                WHERE user_name = session_user AND xmin = xid(pg_current_xact_id())
+                  AND description = NEW.description
+                  AND undone = (NEW.action = 'undid'))
+              THEN
+                problem := 'it matches no journal entry of yours written with it';
+              END IF;
+              IF problem IS NOT NULL THEN
+                RAISE EXCEPTION 'history step refused: %', problem USING ERRCODE = '42501';
+              END IF;
+              RETURN NEW;
+            END
+            """),
+        """
+        CREATE TRIGGER history_kept BEFORE INSERT ON history
+        FOR EACH ROW EXECUTE FUNCTION tally_history_kept()
+        """,
+        // A backup or a migration brought into a database that has never held a project:
+        // the ids it keeps are claimed (the sequences move past them), and the history starts
+        // now. Refused, changing nothing, once anyone has made a project there.
+        function(
+          "tally_receive(last_project BIGINT, last_batch BIGINT, last_reading BIGINT) "
+            + "RETURNS BOOLEAN",
+          language: "plpgsql", definer: true,
+          body: """
+            DECLARE
+              now_xid xid := xid(pg_current_xact_id());
+            BEGIN
+              IF EXISTS (SELECT 1 FROM project_access WHERE xmin <> now_xid) THEN
+                RETURN false;
+              END IF;
+              IF greatest(last_project, last_batch, last_reading) > \(largestID) THEN
+                RAISE EXCEPTION 'ids above % are not tally''s', \(largestID)
+                  USING ERRCODE = '22003';
+              END IF;
+              PERFORM setval('project_id_seq', greatest(last_project, 1, (SELECT CASE WHEN
+                is_called THEN last_value ELSE 0 END FROM project_id_seq)));
+              PERFORM setval('import_batch_id_seq', greatest(last_batch, 1, (SELECT CASE WHEN
+                is_called THEN last_value ELSE 0 END FROM import_batch_id_seq)));
+              PERFORM setval('reading_id_seq', greatest(last_reading, 1, (SELECT CASE WHEN
+                is_called THEN last_value ELSE 0 END FROM reading_id_seq)));
+              IF NOT EXISTS (SELECT 1 FROM history_start WHERE xmin = now_xid) THEN
+                INSERT INTO history_start
+                VALUES ((extract(epoch FROM clock_timestamp()) * 1000000)::BIGINT);
+              END IF;
+              RETURN true;
+            END
+            """),
+        // Nobody but the owner calls tally's functions, but for `memberFunctions`; the
+        // roles that use the tables get what members get (`memberGrants`), no more.
+        """
+        DO $revoke$
+        DECLARE f record; g record;
+        BEGIN
+          FOR f IN SELECT p.oid::regprocedure AS signature FROM pg_proc p
+            WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE 'tally\\_%'
+          LOOP
+            EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f.signature);
+          END LOOP;
+          FOR g IN SELECT DISTINCT grantee FROM information_schema.role_table_grants
+            WHERE table_schema = current_schema() AND table_name = 'reading'
+              AND grantee NOT IN (current_user, 'PUBLIC')
+          LOOP
+        \(memberGrants(to: "%1$I", in: "%2$I").map {
+          "    EXECUTE format(\(quoted($0)), g.grantee, current_schema());"
+        }.joined(separator: "\n"))
+          END LOOP;
+        END
+        $revoke$
+        """,
+      ]
+  }
+
+  /// The functions members may call (see the type's summary), by signature.
+  static let memberFunctions = [
+    "tally_project_ids(INTEGER)", "tally_receive(BIGINT, BIGINT, BIGINT)",
+  ]
+
+  /// The tables whose rows members add, change and delete (as the policies let them).
+  static let memberWrittenTables = [
+    "project", "reading", "set_aside_reading", "timer", "import_batch", "journal", "setting",
+    "change_request", "project_access", "reading_quarter", "reading_day", "reading_week",
+  ]
+
+  /// What a role that uses tally's tables (a team's group) is granted, all of it, each grant
+  /// of older versions taken back first: reading every table (the policies pick the rows),
+  /// writing `memberWrittenTables`, adding history steps, drawing ids (`USAGE`: not moving
+  /// the sequences), calling `memberFunctions`. `grantee` and `schema` are SQL identifiers.
+  static func memberGrants(to grantee: String, in schema: String) -> [String] {
+    [
+      "GRANT USAGE ON SCHEMA \(schema) TO \(grantee)",
+      "REVOKE ALL ON ALL TABLES IN SCHEMA \(schema) FROM \(grantee)",
+      "GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(grantee)",
+      "GRANT INSERT, UPDATE, DELETE ON "
+        + memberWrittenTables.map { "\(schema).\($0)" }.joined(separator: ", ")
+        + " TO \(grantee)",
+      "GRANT INSERT ON \(schema).history TO \(grantee)",
+      "REVOKE ALL ON ALL SEQUENCES IN SCHEMA \(schema) FROM \(grantee)",
+      "GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(schema) TO \(grantee)",
+      "GRANT EXECUTE ON FUNCTION "
+        + memberFunctions.map { "\(schema).\($0)" }.joined(separator: ", ")
+        + " TO \(grantee)",
+    ]
+  }
+
+  /// Whether the rows a change names stand as it left them (or, not `forward`, as its undo
+  /// left them): the walk over the change's JSON, as `Change` encodes it, collecting the
+  /// projects it names into `ids`; `problem` says what does not stand.
+  private static let changeCheck = """
+    DECLARE
+      kind TEXT;
+      body JSONB;
+      item JSONB;
+      step RECORD;
+      now_xid xid := xid(pg_current_xact_id());
+      pid BIGINT;
+      rid BIGINT;
+      side TEXT := CASE WHEN forward THEN 'after' ELSE 'before' END;
+    BEGIN
+      IF jsonb_typeof(change) IS DISTINCT FROM 'object'
+        OR (SELECT count(*) FROM jsonb_object_keys(change)) <> 1
+      THEN
+        problem := 'it is not a change tally wrote';
+        RETURN;
+      END IF;
+      kind := (SELECT k FROM jsonb_object_keys(change) k);
+      body := change -> kind;
+      IF NOT forward THEN
+        kind := CASE kind
+          WHEN 'insertProject' THEN 'deleteProject' WHEN 'deleteProject' THEN 'insertProject'
+          WHEN 'insertReadings' THEN 'deleteReadings' WHEN 'deleteReadings' THEN 'insertReadings'
+          WHEN 'startTimer' THEN 'stopTimer' WHEN 'stopTimer' THEN 'startTimer'
+          WHEN 'restoreImport' THEN 'setAsideImport' WHEN 'setAsideImport' THEN 'restoreImport'
+          WHEN 'setAsideReadings' THEN 'restoreReadings'
+          WHEN 'restoreReadings' THEN 'setAsideReadings'
+          ELSE kind END;
+      END IF;
+      CASE kind
+      WHEN 'batch' THEN
+        IF jsonb_typeof(body -> '_0') IS DISTINCT FROM 'array' THEN
+          problem := 'it is not a change tally wrote';
+          RETURN;
+        END IF;
+        FOR item IN SELECT value FROM jsonb_array_elements(body -> '_0') LOOP
+          step := tally_change_check(item, forward, ids);
+          ids := step.ids;
+          IF step.problem IS NOT NULL THEN
+            problem := step.problem;
+            RETURN;
+          END IF;
+        END LOOP;
+      WHEN 'insertProject', 'updateProject' THEN
+        item := CASE kind WHEN 'insertProject' THEN body -> '_0' ELSE body -> side END;
+        pid := (item ->> 'id')::BIGINT;
+        ids := ids || pid;
+        IF NOT EXISTS (SELECT 1 FROM project WHERE id = pid AND xmin = now_xid
+          AND title = item ->> 'title')
+        THEN
+          problem := format('project %s is not as this change left it', pid);
+        END IF;
+      WHEN 'deleteProject' THEN
+        pid := (body -> '_0' ->> 'id')::BIGINT;
+        ids := ids || pid;
+        IF EXISTS (SELECT 1 FROM project WHERE id = pid) THEN
+          problem := format('project %s is still there', pid);
+        END IF;
+      WHEN 'insertReadings', 'updateReading' THEN
+        FOR item IN
+          SELECT value FROM jsonb_array_elements(
+            CASE kind WHEN 'insertReadings' THEN body -> '_0' ELSE jsonb_build_array(body -> side) END)
+        LOOP
+          rid := (item ->> 'id')::BIGINT;
+          ids := ids || (item ->> 'projectID')::BIGINT;
+          IF NOT EXISTS (
+            SELECT 1 FROM reading WHERE id = rid AND xmin = now_xid
+              AND project_id = (item ->> 'projectID')::BIGINT
+              AND amount = (item ->> 'amount')::DOUBLE PRECISION
+              AND timestamp = (item ->> 'timestamp')::BIGINT
+              AND note IS NOT DISTINCT FROM item ->> 'note')
+          THEN
+            problem := format('reading %s is not as this change left it', rid);
+            RETURN;
+          END IF;
+        END LOOP;
+        IF kind = 'updateReading' THEN
+          ids := ids || (body -> 'before' ->> 'projectID')::BIGINT
+            || (body -> 'after' ->> 'projectID')::BIGINT;
+        END IF;
+      WHEN 'deleteReadings' THEN
+        FOR item IN SELECT value FROM jsonb_array_elements(body -> '_0') LOOP
+          rid := (item ->> 'id')::BIGINT;
+          ids := ids || (item ->> 'projectID')::BIGINT;
+          IF EXISTS (SELECT 1 FROM reading WHERE id = rid) THEN
+            problem := format('reading %s is still there', rid);
+            RETURN;
+          END IF;
+        END LOOP;
+      WHEN 'startTimer', 'stopTimer' THEN
+        item := body -> '_0';
+        pid := (item ->> 'projectID')::BIGINT;
+        ids := ids || pid;
+        IF (kind = 'startTimer') <> EXISTS (
+          SELECT 1 FROM timer WHERE project_id = pid
+            AND started_at = (item ->> 'startedAt')::BIGINT
+            AND (kind = 'stopTimer' OR xmin = now_xid))
+        THEN
+          problem := format('the timer of project %s is not as this change left it', pid);
+        END IF;
+      WHEN 'restoreImport', 'setAsideImport' THEN
+        item := body -> '_0';
+        ids := ids || (item ->> 'projectID')::BIGINT;
+        IF NOT EXISTS (
+          SELECT 1 FROM import_batch WHERE id = (item ->> 'id')::BIGINT AND xmin = now_xid
+            AND project_id = (item ->> 'projectID')::BIGINT
+            AND undone = (kind = 'setAsideImport'))
+        THEN
+          problem := format('import %s is not as this change left it', item ->> 'id');
+        END IF;
+      WHEN 'setAsideReadings' THEN
+        pid := (body ->> '_0')::BIGINT;
+        ids := ids || pid;
+        IF EXISTS (SELECT 1 FROM reading WHERE project_id = pid) THEN
+          problem := format('project %s still holds readings', pid);
+        END IF;
+      WHEN 'restoreReadings' THEN
+        ids := ids || (body ->> '_0')::BIGINT;
+      ELSE
+        problem := 'it is not a change tally wrote';
+      END CASE;
+    END
+    """
+
+  /// Why a journal entry or a history step with `change` (as text), naming the projects
+  /// `named`, may not be written now; `NULL` when it may.
+  private static let entryProblem = """
+    DECLARE
+      parsed JSONB;
+      step RECORD;
+    BEGIN
+      BEGIN
+        parsed := change::JSONB;
+      EXCEPTION WHEN data_exception THEN
+        RETURN 'its change is not JSON';
+      END;
+      BEGIN
+        step := tally_change_check(parsed, forward, '{}'::BIGINT[]);
+      EXCEPTION WHEN data_exception THEN
+        RETURN 'it is not a change tally wrote';
+      END;
+      IF step.problem IS NOT NULL THEN RETURN step.problem; END IF;
+      IF cardinality(step.ids) = 0 OR array_position(step.ids, NULL) IS NOT NULL THEN
+        RETURN 'it names no project';
+      END IF;
+      IF NOT (step.ids <@ coalesce(named, '{}') AND coalesce(named, '{}') <@ step.ids) THEN
+        RETURN 'its projects are not the ones its change names';
+      END IF;
+      IF NOT step.ids <@ tally_project_ids(2) THEN
+        RETURN 'it names a project you may not write';
+      END IF;
+      RETURN NULL;
+    END
+    """
+
+  /// The opening of a trigger function that refuses to run on any table but `table`, or at
+  /// another moment than tally's trigger fires it.
+  private static func ownTable(_ table: String, _ when: String, _ level: String) -> String {
+    """
+    IF TG_RELID <> '\(table)'::regclass OR TG_WHEN <> '\(when)' OR TG_LEVEL <> '\(level)' THEN
+        RAISE EXCEPTION '% keeps tally''s table \(table), not %', TG_NAME, TG_RELID::regclass
+          USING ERRCODE = '42501';
+      END IF;
+    """
+  }
+
+  /// A function (`CREATE OR REPLACE`) whose search path is the server's catalog, then tally's
+  /// schema, then `pg_temp`: nothing a caller makes is found before what the body names.
+  private static func function(
+    _ signature: String, language: String, volatility: String = "VOLATILE",
+    definer: Bool = false, body: String
+  ) -> String {
+    """
+    DO $do$ BEGIN
+      EXECUTE format(
+        'CREATE OR REPLACE FUNCTION \(signature) LANGUAGE \(language) \(volatility) '
+        '\(definer ? "SECURITY DEFINER" : "SECURITY INVOKER") '
+        'SET search_path = pg_catalog, %I, pg_temp AS %L', current_schema(),
+        \(quoted(body)));
+    END $do$
+    """
+  }
+
+  /// `text` as an SQL string literal.
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+  }
+}
