@@ -1,0 +1,323 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A team member with `psql` and their own password, trying everything PostgreSQL lets a role
+/// try against what tally made: the walk reads the catalog (every table, view, sequence and
+/// function in tally's schema), so objects added later are attacked without new test code.
+///
+/// Three members attack: `dan` with no grant, `bob` who may read Weight, `cyd` who may write
+/// it. After every statement the whole database (every row of every table, read by the
+/// server's superuser) must be what it was, and at the end `ana`'s log, export and reports,
+/// `--as-of` included, byte for byte what they were; then `ana` still adds a project and a
+/// reading (no id was moved or claimed ahead of her).
+@Suite(
+  .enabled(
+    if: PostgresTestServer.address != nil, Comment(rawValue: PostgresTestServer.skipReason)))
+struct MemberAttackTests {
+  /// The team, with ana's projects: Weight (bob reads it, cyd writes it) and Secret (nobody
+  /// else's), each with readings, notes, tags, an edit, an undone deletion, an import and a
+  /// timer, so that the journal, the history and the rollups hold something to forge.
+  private struct Scene {
+    let team: TeamSandbox
+    let ana: Sandbox
+    let admin: String
+    let secret: Int64
+    let weight: Int64
+    let asOf: String
+  }
+
+  private func scene() throws -> Scene {
+    let team = try TeamSandbox(members: ["ana", "bob", "cyd", "dan"])
+    let ana = try team.person("ana")
+    try ana.succeed("project", "add", "Secret", "--frequency", "daily", "--units", "km")
+    try ana.succeed("project", "add", "Weight", "--frequency", "weekly", "--units", "kg")
+    try ana.succeed("item", "add", "Secret", "5", "--at", "2024-01-01", "--note", "secret-note")
+    try ana.succeed("item", "add", "Secret", "7", "--at", "2024-01-02", "--tag", "hidden")
+    try ana.succeed("item", "edit", "2", "--amount", "8")
+    try ana.succeed("item", "delete", "1", "--yes")
+    try ana.succeed("undo")
+    try ana.succeed("item", "add", "Weight", "80", "--at", "2024-01-01")
+    let file = ana.folder.appendingPathComponent("secret.csv")
+    try Data("date,amount,note\n2024-02-01,3,secret-import\n".utf8).write(to: file)
+    try ana.succeed("import", file.path, "--project", "Secret")
+    try ana.succeed("timer", "start", "Secret")
+    try ana.succeed("share", "Weight", "bob", "--read")
+    try ana.succeed("share", "Weight", "cyd", "--write")
+    let admin = try #require(team.admin.environment["TALLY_DB"])
+    let ids = try PostgresTestServer.psql(
+      admin, "SELECT id FROM project WHERE title IN ('Secret', 'Weight') ORDER BY title")
+      .split(separator: "\n").compactMap { Int64($0) }
+    try #require(ids.count == 2)
+    // A time between the changes: what --as-of shows then is history.
+    let asOf = try PostgresTestServer.psql(
+      admin,
+      "SELECT to_char(to_timestamp((SELECT max(at) FROM history) / 1e6 - 0.5) AT TIME ZONE "
+        + "'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')")
+    return Scene(
+      team: team, ana: ana, admin: admin, secret: ids[0], weight: ids[1], asOf: asOf)
+  }
+
+  /// Every row of every table in tally's schema, as the superuser reads them: one line a
+  /// table (its name and a digest of its rows in order).
+  private func fingerprint(_ scene: Scene) throws -> String {
+    let tables = try catalog(scene, "relkind IN ('r', 'p', 'm')").map(\.name)
+    let query = tables.map {
+      "SELECT '\($0) ' || count(*) || ' ' || md5(coalesce(string_agg(t::TEXT, '|' "
+        + "ORDER BY t::TEXT), '')) FROM \($0) t"
+    }.joined(separator: " UNION ALL ")
+    return try PostgresTestServer.psql(scene.admin, query)
+  }
+
+  /// What ana reads through tally: the log, the export, Secret's report now and as it was.
+  private func anasView(_ scene: Scene) throws -> [String] {
+    try [
+      ["log"], ["export", "--format", "csv"], ["report", "Secret", "--format", "csv"],
+      ["report", "Secret", "--format", "csv", "--as-of", scene.asOf], ["timer", "list"],
+      ["share", "Weight"], ["import", "list"],
+    ].map { try scene.ana.succeed($0) }
+  }
+
+  /// Relations of tally's schema (`condition` on pg_class), by name and kind.
+  private func catalog(_ scene: Scene, _ condition: String) throws -> [(name: String, kind: String)]
+  {
+    try PostgresTestServer.psql(
+      scene.admin,
+      """
+      SELECT relname || '|' || relkind FROM pg_class
+      WHERE relnamespace = current_schema()::regnamespace AND \(condition) ORDER BY relname
+      """
+    ).split(separator: "\n").map {
+      let parts = $0.split(separator: "|").map(String.init)
+      return (parts[0], parts[1])
+    }
+  }
+
+  /// A table's columns: name and type.
+  private func columns(_ scene: Scene, of table: String) throws -> [(name: String, type: String)] {
+    try PostgresTestServer.psql(
+      scene.admin,
+      """
+      SELECT attname || '|' || format_type(atttypid, atttypmod) FROM pg_attribute
+      WHERE attrelid = '\(table)'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum
+      """
+    ).split(separator: "\n").map {
+      let parts = $0.split(separator: "|").map(String.init)
+      return (parts[0], parts[1])
+    }
+  }
+
+  /// A value for `column` that names ana's project `project`, or claims what is hers.
+  private func forged(_ column: (name: String, type: String), project: Int64, attacker: String)
+    -> String
+  {
+    let change =
+      #"{"insertReadings":{"_0":[{"id":9000001,"projectID":\#(project),"amount":5,"#
+      + #""timestamp":0,"isReset":false}]}}"#
+    switch column.name {
+    case "project_id": return "\(project)"
+    case "project_ids": return "ARRAY[\(project)]::BIGINT[]"
+    case "id": return column.type == "text" ? "'forged-request'" : "9000000"
+    case "user_name": return "'ana'"
+    case "role_name": return "'\(attacker)'"
+    case "level": return "'owner'"
+    case "action": return "'did'"
+    case "change": return "'\(change)'"
+    case "frequency": return "'daily'"
+    case "kind": return "'total'"
+    case "goals": return "'[]'"
+    case "decimals": return "1"
+    default: break
+    }
+    switch column.type {
+    case "text": return "'forged'"
+    case "boolean": return "false"
+    case "double precision": return "1"
+    case "bigint[]": return "ARRAY[\(project)]::BIGINT[]"
+    default: return "1"
+    }
+  }
+
+  /// Which rows of `table` are ana's alone (Secret's, her journal's), or `TRUE` for a table
+  /// of which the attacker may change no row at all.
+  private func victims(_ columns: [(name: String, type: String)], table: String, secret: Int64)
+    -> String
+  {
+    let names = Set(columns.map(\.name))
+    if table == "project" { return "id = \(secret)" }
+    if names.contains("project_id") { return "project_id = \(secret)" }
+    if names.contains("project_ids") { return "\(secret) = ANY(project_ids)" }
+    if names.contains("user_name") { return "user_name = 'ana'" }
+    return "TRUE"
+  }
+
+  /// The statements one attacker tries, from the catalog.
+  private func attacks(_ scene: Scene, by attacker: String) throws -> [String] {
+    var tried: [String] = []
+    for (table, _) in try catalog(scene, "relkind IN ('r', 'p', 'v', 'm', 'f')") {
+      let columns = try columns(scene, of: table)
+      let mine = victims(columns, table: table, secret: scene.secret)
+      var projects = [scene.secret]
+      // A writer of Weight forges its journal and history too: an entry or a step must be
+      // a change that happened.
+      if ["journal", "history"].contains(table) { projects.append(scene.weight) }
+      for project in projects {
+        let values = columns.map { forged($0, project: project, attacker: attacker) }
+        tried.append(
+          "INSERT INTO \(table) (\(columns.map(\.name).joined(separator: ", "))) "
+            + "VALUES (\(values.joined(separator: ", ")))")
+      }
+      let assignments = columns.map {
+        "\($0.name) = \(forged($0, project: scene.secret, attacker: attacker))"
+      }
+      tried += [
+        "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \(mine)",
+        "DELETE FROM \(table) WHERE \(mine)",
+        "TRUNCATE \(table) CASCADE",
+        "ALTER TABLE \(table) DISABLE TRIGGER ALL",
+        "ALTER TABLE \(table) NO FORCE ROW LEVEL SECURITY",
+        "DROP TABLE \(table) CASCADE",
+        "CREATE TEMP TABLE \(table) AS SELECT * FROM \(table) WITH NO DATA; "
+          + "SELECT tally_project_ids(1)",
+        "LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE",
+      ]
+    }
+    for (sequence, _) in try catalog(scene, "relkind = 'S'") {
+      tried += [
+        "SELECT setval('\(sequence)', 1000000)", "SELECT setval('\(sequence)', 1, false)",
+        "SELECT last_value FROM \(sequence)", "ALTER SEQUENCE \(sequence) RESTART WITH 1000000",
+      ]
+    }
+    let functions = try PostgresTestServer.psql(
+      scene.admin,
+      """
+      SELECT p.oid::regprocedure::TEXT || '|' || p.proname || '|' ||
+        (p.prorettype = 'trigger'::regtype) || '|' || p.pronargs
+      FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace ORDER BY 1
+      """
+    ).split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+    for function in functions {
+      let (name, isTrigger, count) = (function[1], function[2] == "t", Int(function[3]) ?? 0)
+      if isTrigger {
+        // A definer trigger function on a table of one's own: it must not act.
+        for table in ["project", "project_access", "journal", "history"] {
+          tried.append(
+            "CREATE TEMP TABLE scratch AS SELECT * FROM \(table) WITH NO DATA; "
+              + "CREATE TRIGGER t BEFORE INSERT OR UPDATE OR DELETE ON scratch FOR EACH ROW "
+              + "EXECUTE FUNCTION \(name)(); "
+              + "CREATE TRIGGER s AFTER INSERT ON scratch FOR EACH ROW EXECUTE FUNCTION \(name)(); "
+              + "INSERT INTO scratch SELECT * FROM json_populate_record(NULL::scratch, "
+              + "'{\"id\": \(scene.secret), \"project_id\": \(scene.secret)}')")
+        }
+      } else if name != "tally_project_ids" && name != "tally_receive" {
+        tried.append(
+          "SELECT \(name)(\(Array(repeating: "NULL", count: count).joined(separator: ", ")))")
+      }
+    }
+    let owner = try PostgresTestServer.psql(
+      scene.admin, "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'project'::regclass")
+    tried += [
+      // Functions everybody may call, with a table of one's own in front of tally's.
+      "CREATE TEMP TABLE project_access (project_id BIGINT, role_name TEXT, level TEXT); "
+        + "INSERT INTO project_access VALUES (\(scene.secret), '\(attacker)', 'owner'); "
+        + "UPDATE project SET title = 'Mine' WHERE id = \(scene.secret) RETURNING 1/0",
+      "SELECT tally_receive(9000000, 9000000, 9000000)",
+      "SELECT 1/0 FROM unnest(tally_project_ids(1)) id WHERE id = \(scene.secret)",
+      // The invoker trigger reads pg_roles: a temporary one must not make anyone a superuser.
+      "CREATE TEMP TABLE pg_roles (rolname NAME, rolsuper BOOLEAN, rolbypassrls BOOLEAN, "
+        + "oid OID); INSERT INTO pg_roles VALUES ('\(attacker)', true, true, 0); "
+        + "UPDATE project SET units = 'lb', title = 'Mine' WHERE id IN (\(scene.weight), "
+        + "\(scene.secret))",
+      // Ids: one drawn by someone else, or ahead of the sequence.
+      "SELECT nextval('project_id_seq'); INSERT INTO project (id, title, title_key, frequency, "
+        + "created_at, updated_at) SELECT last_value + 1, 'Ahead', 'ahead', 'daily', 0, 0 FROM "
+        + "(SELECT currval('project_id_seq') AS last_value) s",
+      "INSERT INTO project (id, title, title_key, frequency, created_at, updated_at) VALUES "
+        + "(\(scene.secret), 'Taken', 'taken', 'daily', 0, 0)",
+      "INSERT INTO history_start VALUES (9000000000000000)",
+      "UPDATE journal SET undone = NOT undone",
+      "UPDATE project SET id = 9000000 WHERE id = \(scene.weight)",
+      // What a role is never to become, nor to make in tally's schema.
+      "SET ROLE \(owner)", "SET SESSION AUTHORIZATION \(owner)",
+      "CREATE TABLE project_copy (id BIGINT)", "CREATE FUNCTION tally_mine() RETURNS INT "
+        + "LANGUAGE sql AS 'SELECT 1'",
+      "CREATE VIEW everything AS SELECT * FROM reading",
+      "DROP POLICY reading_read ON reading", "GRANT \(owner) TO \(attacker)",
+      "ALTER ROLE \(attacker) BYPASSRLS", "CREATE ROLE sneaky SUPERUSER",
+    ]
+    return tried
+  }
+
+  @Test func membersWithAnyGrantChangeNothingPastIt() throws {
+    let scene = try scene()
+    let before = try fingerprint(scene)
+    let view = try anasView(scene)
+    var tried = 0
+    var refused = 0
+    for attacker in ["dan", "bob", "cyd"] {
+      let url = try scene.team.url(of: attacker)
+      for statement in try attacks(scene, by: attacker) {
+        let result = try PostgresTestServer.psqlResult(url, statement)
+        tried += 1
+        if result.status != 0 { refused += 1 }
+        // What a member may read never names what is ana's alone.
+        #expect(!result.output.contains("secret"), "\(attacker): \(statement)")
+        let now = try fingerprint(scene)
+        #expect(now == before, "\(attacker) changed the database: \(statement)")
+        if now != before { return }
+      }
+      // What they may read: nothing of Secret, in any table.
+      for (table, _) in try catalog(scene, "relkind IN ('r', 'p', 'v', 'm')") {
+        let rows = try PostgresTestServer.psqlResult(url, "SELECT t::TEXT FROM \(table) t")
+        #expect(!rows.output.contains("secret") && !rows.output.contains("Secret"), "\(table)")
+        let mine = victims(try columns(scene, of: table), table: table, secret: scene.secret)
+        if mine != "TRUE", rows.status == 0 {
+          #expect(
+            try PostgresTestServer.psql(url, "SELECT count(*) FROM \(table) WHERE \(mine)")
+              == "0", "\(attacker) sees ana's rows of \(table)")
+        }
+      }
+    }
+    #expect(tried > 300, "the walk tried \(tried) statements")
+    #expect(refused > tried / 2, "\(refused) of \(tried) refused")
+    #expect(try anasView(scene) == view)
+    // No id was moved or claimed ahead: ana adds as before.
+    try scene.ana.succeed("project", "add", "Later", "--frequency", "daily")
+    try scene.ana.succeed("item", "add", "Later", "1")
+    // And the administrator's check, which reads every project, finds nothing wrong.
+    let check = try scene.team.admin.run("check")
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+  }
+
+  @Test func aWriterCannotForgeTheJournalOrTheHistoryOfAProjectTheyWrite() throws {
+    let scene = try scene()
+    let cyd = try scene.team.url(of: "cyd")
+    let forgedReading =
+      #"{"batch":{"_0":[{"insertReadings":{"_0":[{"id":1,"projectID":\#(scene.weight),"#
+      + #""amount":999,"timestamp":0,"isReset":false}]}}]}}"#
+    for sql in [
+      // A reading that exists, but was not written in this transaction, nor with this amount.
+      "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
+        + "(0, 'Added reading 1', '\(forgedReading)', 'w', 0, ARRAY[\(scene.weight)])",
+      "INSERT INTO history (at, action, description, change, project_ids) VALUES "
+        + "(0, 'did', 'Added reading 1', '\(forgedReading)', ARRAY[\(scene.weight)])",
+      // Malformed, or naming no project: nothing an --as-of could read.
+      "INSERT INTO history (at, action, description, change, project_ids) VALUES "
+        + "(0, 'did', 'x', 'not json', ARRAY[\(scene.weight)])",
+      "INSERT INTO history (at, action, description, change, project_ids) VALUES "
+        + "(0, 'did', 'x', '{\"batch\":{\"_0\":[]}}', '{}')",
+      "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
+        + "(0, 'NOTICE', '{}', 'x', 0, '{}')",
+    ] {
+      let result = try PostgresTestServer.psqlResult(cyd, sql)
+      #expect(result.status != 0, "\(sql)")
+      #expect(result.errors.contains("refused"), "\(result.errors)")
+    }
+    // What cyd really does is recorded, through tally, as before.
+    let cydTally = try scene.team.person("cyd")
+    try cydTally.succeed("item", "add", "Weight", "79", "--at", "2024-01-08")
+    #expect(try scene.ana.succeed("log").contains("Added reading"))
+    try cydTally.succeed("undo")
+    try cydTally.succeed("redo")
+  }
+}
