@@ -318,8 +318,9 @@ enum PostgresMemberSchema {
     "change_request", "project_access", "reading_quarter", "reading_day", "reading_week",
   ]
 
-  /// What a role that uses tally's tables (a team's group) is granted, all of it, each grant
-  /// of older versions taken back first: reading every table (the policies pick the rows),
+  /// What a role that uses tally's tables (a team's group) is granted.
+  ///
+  /// All of it, each grant of older versions taken back first: reading every table (the policies pick the rows),
   /// writing `memberWrittenTables`, adding history steps, drawing ids (`USAGE`: not moving
   /// the sequences), calling `memberFunctions`. `grantee` and `schema` are SQL identifiers.
   static func memberGrants(to grantee: String, in schema: String) -> [String] {

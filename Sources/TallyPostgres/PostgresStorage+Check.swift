@@ -50,7 +50,7 @@ extension PostgresStorage: StorageChecking {
       }
       report.projects = rows.count
       for row in try session.rows(PostgresQuery(unsafeSQL: Tags.overLimitQuery)) {
-        let (reading, project, count) = try row.decode((Int64, Int64, Int32).self)
+        let (reading, project, count) = try row.decode((Int64, String, Int32).self)
         report.problems.append(.tooManyTags(reading: reading, project: project, count: Int(count)))
       }
       for title in try session.rows(

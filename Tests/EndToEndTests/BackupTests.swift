@@ -172,25 +172,54 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: file))
   }
 
-  /// A backup that `tally check` finds wrong (here a counter edited by hand) is not restored,
-  /// and the database it was to go into is not made.
-  @Test func aBackupThatFailsTheCheckIsNotRestored() throws {
+  /// Ways a backup file can be changed past tally, each of which `tally check` refuses.
+  static let tamperings = [
+    ("a counter", "UPDATE project SET reading_count = 99 WHERE title = 'Car'"),
+    (
+      "a falling meter",
+      "UPDATE reading SET amount = 1 WHERE id = (SELECT max(id) FROM reading WHERE project_id = "
+        + "(SELECT id FROM project WHERE title = 'Car'))"
+    ),
+    ("an unreadable journal entry", "UPDATE journal SET change = '{\"gone\": 1}'"),
+    (
+      "33 tags on a reading",
+      "UPDATE reading SET tags = ',"
+        + (0..<33).map { "t\($0)" }.joined(separator: ",") + ",' WHERE id = 1"
+    ),
+  ]
+
+  /// A backup that `tally check` finds wrong is not restored, on either backend: into SQLite
+  /// the database it was to go into is not made, into PostgreSQL it holds what it held.
+  @Test(arguments: Backend.allCases, tamperings.map(\.0))
+  func aBackupThatFailsTheCheckIsNotRestored(_ to: Backend, _ tampering: String) throws {
     let sandbox = try sandboxWithEverything(.sqlite)
     let file = sandbox.folder.appendingPathComponent("backup.sqlite").path
     try sandbox.succeed("backup", file)
     let edit = Process()
     edit.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    edit.arguments = [file, "UPDATE project SET reading_count = 99 WHERE title = 'Car'"]
+    edit.arguments = [file, Self.tamperings.first { $0.0 == tampering }?.1 ?? ""]
     try edit.run()
     edit.waitUntilExit()
-    let other = try Sandbox()
+    #expect(edit.terminationStatus == 0)
+    // tally check refuses it; so does a restore, on either backend, changing nothing.
+    let check = try sandbox.tally.run(["check", "--db", file], environment: sandbox.environment)
+    #expect(check.status == 1, "\(tampering): \(check.stdout)")
+    let other = try Sandbox(to)
+    let before = try other.everything()
     let result = try other.run("restore", file)
-    #expect(result.status == 1)
+    #expect(result.status == 1, "\(tampering): \(result.stderr)")
     #expect(
-      result.stderr.hasPrefix(
-        "Error: cannot restore: \(file) does not pass tally check: Car: the project's counter says "
-          + "99 readings, but it holds 4"),
-      "\(result.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: other.environment["TALLY_DB"] ?? ""))
+      result.stderr.hasPrefix("Error: cannot restore: \(file) does not pass tally check: "),
+      "\(tampering): \(result.stderr)")
+    if tampering == "a counter" {
+      #expect(
+        result.stderr.contains("Car: the project's counter says 99 readings, but it holds 4"))
+    }
+    if to == .sqlite {
+      #expect(!FileManager.default.fileExists(atPath: other.environment["TALLY_DB"] ?? ""))
+    } else {
+      #expect(try other.everything() == before)
+      #expect(try other.succeed("check").contains("0 projects"), "\(tampering)")
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Tags on readings: set on every write path, kept by undo, redo, import undo and export,
@@ -188,6 +189,30 @@ import Testing
     #expect(copied == original)
   }
 
+  @Test(arguments: Backend.allCases) func checkReportsAReadingOverTheTagLimit(
+    _ backend: Backend
+  ) throws {
+    let sandbox = try spend(backend)
+    let url = sandbox.environment["TALLY_DB"] ?? ""
+    let sql =
+      "UPDATE reading SET tags = '," + (0..<33).map { "t\($0)" }.joined(separator: ",")
+      + ",' WHERE id = 1"
+    if backend == .postgres {
+      _ = try PostgresTestServer.psql(url, sql)
+    } else {
+      let edit = Process()
+      edit.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+      edit.arguments = [url, sql]
+      try edit.run()
+      edit.waitUntilExit()
+    }
+    let check = try sandbox.run("check")
+    #expect(check.status == 1)
+    #expect(
+      check.stdout.contains("Spend: reading 1 carries 33 tags; a reading takes 32"),
+      "\(check.stdout)\(check.stderr)")
+  }
+
   @Test(arguments: Backend.allCases) func badTagsAreRefusedAndChangeNothing(
     _ backend: Backend
   ) throws {
@@ -224,6 +249,26 @@ import Testing
       over.stderr.contains("reading 3 would carry 33 tags; a reading takes 32"), "\(over.stderr)")
     #expect(try sandbox.everything() == full)
     try sandbox.succeed("undo")
+    let undone = try sandbox.everything()
+    // Repeated --tag, and an import's column with --tag, are held to the same 32.
+    let first = (0..<17).map { "a\($0)" }.joined(separator: ",")
+    let second = (0..<17).map { "b\($0)" }.joined(separator: ",")
+    let twice = try sandbox.run("item", "add", "Spend", "5", "--tag", first, "--tag", second)
+    #expect(twice.status == 1)
+    #expect(twice.stderr.contains("has 34 tags; a reading takes 32"), "\(twice.stderr)")
+    let tagged = sandbox.folder.appendingPathComponent("tagged.csv")
+    try "date,amount,tags\n2024-03-04,4,\"\(first)\"\n".write(
+      to: tagged, atomically: true, encoding: .utf8)
+    let both = try sandbox.run("import", tagged.path, "--project", "Spend", "--tag", second)
+    #expect(both.status == 1)
+    #expect(
+      both.stderr.contains("tagged.csv, line 2, column tags") && both.stderr.contains("34 tags"),
+      "\(both.stderr)")
+    let options = try sandbox.run(
+      "import", tagged.path, "--project", "Spend", "--tag", first, "--tag", second)
+    #expect(options.status == 1)
+    #expect(options.stderr.contains("--tag"), "\(options.stderr)")
+    #expect(try sandbox.everything() == undone)
     let refused = try sandbox.run("item", "add", "Spend", "5", "--tag", "two words")
     #expect(refused.stderr.contains("'two words'"), "\(refused.stderr)")
     // A file with a bad tag on line 3 imports nothing and says where.

@@ -23,7 +23,7 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
   /// differ from its readings: `difference` says where first.
   case rollups(project: String, difference: RollupDifference)
   /// A reading that carries more tags than a reading takes (``Tags/most``): written past tally.
-  case tooManyTags(reading: Int64, project: Int64, count: Int)
+  case tooManyTags(reading: Int64, project: String, count: Int)
 
   public var description: String {
     switch self {
@@ -51,8 +51,7 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
     case .rollups(let project, let difference):
       "\(project): \(difference)"
     case .tooManyTags(let reading, let project, let count):
-      "reading \(reading) of project \(project) carries \(count) tags; a reading takes "
-        + "\(Tags.most)"
+      "\(project): reading \(reading) carries \(count) tags; a reading takes \(Tags.most)"
     }
   }
 

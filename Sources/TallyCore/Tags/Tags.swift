@@ -49,11 +49,12 @@ public enum Tags {
   }
 
   /// SQL (SQLite and PostgreSQL alike) for the readings that carry more than ``most`` tags:
-  /// id, project id and how many, in id order.
+  /// id, its project's title and how many, in id order.
   public static let overLimitQuery = """
-    SELECT id, project_id, length(tags) - length(replace(tags, ',', '')) - 1 FROM reading
-    WHERE tags IS NOT NULL AND length(tags) - length(replace(tags, ',', '')) - 1 > \(most)
-    ORDER BY id
+    SELECT r.id, p.title, length(r.tags) - length(replace(r.tags, ',', '')) - 1
+    FROM reading r JOIN project p ON p.id = r.project_id
+    WHERE r.tags IS NOT NULL AND length(r.tags) - length(replace(r.tags, ',', '')) - 1 > \(most)
+    ORDER BY r.id
     """
 
   /// One tag, checked and in lower case.

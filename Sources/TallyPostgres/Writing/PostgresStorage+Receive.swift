@@ -109,7 +109,7 @@ extension PostgresStorage: StorageReceiving {
           ? "already holds or held projects"
           : "already holds \(seen) project\(seen == 1 ? "" : "s") (or held "
             + "\(seen == 1 ? "it" : "them"))")
-        + "; migrate copies into an empty database",
+        + "; a restore or a migration copies only into an empty database",
       hint: "Create a new database for it: createdb NAME")
   }
 }
