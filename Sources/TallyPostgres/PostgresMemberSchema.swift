@@ -94,6 +94,10 @@ enum PostgresMemberSchema {
             THEN
               RAISE EXCEPTION 'a project keeps its id' USING ERRCODE = '42501';
             END IF;
+            IF NOT (SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = session_user)
+            THEN
+              \(titleKeyKept)
+            END IF;
             IF (NEW.title, NEW.title_key, NEW.units, NEW.frequency, NEW.kind, NEW.decimals,
                 NEW.goals, NEW.created_at, NEW.group_name)
               IS DISTINCT FROM
@@ -120,6 +124,7 @@ enum PostgresMemberSchema {
           BEGIN
             \(ownTable("project", "BEFORE", "ROW"))
             IF tally_trusted() THEN RETURN NEW; END IF;
+            \(titleKeyKept)
             IF EXISTS (SELECT 1 FROM project_access WHERE project_id = NEW.id) THEN
               IF NEW.id = ANY(tally_project_ids(3)) THEN RETURN NEW; END IF;
               RAISE EXCEPTION 'project id % is not yours to take', NEW.id USING ERRCODE = '42501';
@@ -189,6 +194,80 @@ enum PostgresMemberSchema {
         """
       }
       + [
+        // The rows as they were before a transaction first changed them, for the check of
+        // what a change says they were: the owner's alone (no policy lets anyone else see
+        // or write a row), each kept until the journal's check of a later change clears the
+        // finished transactions' rows.
+        """
+        CREATE TABLE tally_row_before (
+          xact XID8 NOT NULL,
+          tbl TEXT NOT NULL,
+          id BIGINT NOT NULL,
+          old JSONB NOT NULL,
+          PRIMARY KEY (xact, tbl, id)
+        )
+        """,
+        "ALTER TABLE tally_row_before ENABLE ROW LEVEL SECURITY",
+        function(
+          "tally_row_kept() RETURNS TRIGGER", language: "plpgsql", definer: true,
+          body: """
+            BEGIN
+              IF TG_RELID NOT IN ('reading'::regclass, 'project'::regclass) OR TG_WHEN <> 'BEFORE'
+                OR TG_LEVEL <> 'ROW' OR TG_OP <> 'UPDATE'
+              THEN
+                RAISE EXCEPTION '% keeps tally''s readings and projects, not %', TG_NAME,
+                  TG_RELID::regclass USING ERRCODE = '42501';
+              END IF;
+              IF tally_trusted() THEN RETURN NEW; END IF;
+              INSERT INTO tally_row_before
+              VALUES (pg_current_xact_id(), TG_TABLE_NAME, OLD.id, to_jsonb(OLD))
+              ON CONFLICT DO NOTHING;
+              RETURN NEW;
+            END
+            """),
+      ]
+      + ["reading", "project"].map {
+        """
+        CREATE TRIGGER \($0)_row_kept BEFORE UPDATE ON \($0)
+        FOR EACH ROW EXECUTE FUNCTION tally_row_kept()
+        """
+      }
+      + [
+        // Whether a reading (`item`, as `Change` encodes it) is the row `stored` (as to_jsonb
+        // gives it), field by field.
+        function(
+          "tally_reading_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
+          volatility: "IMMUTABLE",
+          body: """
+            SELECT stored IS NOT NULL
+              AND (stored ->> 'id')::BIGINT = (item ->> 'id')::BIGINT
+              AND (stored ->> 'project_id')::BIGINT = (item ->> 'projectID')::BIGINT
+              AND (stored ->> 'amount')::DOUBLE PRECISION = (item ->> 'amount')::DOUBLE PRECISION
+              AND (stored ->> 'timestamp')::BIGINT = (item ->> 'timestamp')::BIGINT
+              AND (stored ->> 'note') IS NOT DISTINCT FROM (item ->> 'note')
+              AND (stored ->> 'batch_id')::BIGINT IS NOT DISTINCT FROM (item ->> 'batchID')::BIGINT
+              AND (stored ->> 'is_reset')::BOOLEAN = coalesce((item ->> 'isReset')::BOOLEAN, false)
+              AND coalesce(stored ->> 'tags', '') = coalesce(
+                (SELECT ',' || string_agg(t, ',' ORDER BY n) || ','
+                  FROM jsonb_array_elements_text(coalesce(item -> 'tags', '[]'))
+                    WITH ORDINALITY AS tag(t, n)), '')
+            """),
+        // The same of a project, by what a change to it says: its id, title, units,
+        // frequency, kind, decimals, group and when it was made.
+        function(
+          "tally_project_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
+          volatility: "IMMUTABLE",
+          body: """
+            SELECT stored IS NOT NULL
+              AND (stored ->> 'id')::BIGINT = (item ->> 'id')::BIGINT
+              AND stored ->> 'title' = item ->> 'title'
+              AND stored ->> 'units' = coalesce(item ->> 'units', '')
+              AND stored ->> 'frequency' = item ->> 'frequency'
+              AND stored ->> 'kind' = coalesce(item ->> 'kind', 'total')
+              AND (stored ->> 'decimals')::INTEGER IS NOT DISTINCT FROM (item ->> 'decimals')::INTEGER
+              AND (stored ->> 'group_name') IS NOT DISTINCT FROM (item ->> 'group')
+              AND (stored ->> 'created_at')::BIGINT = (item ->> 'createdAt')::BIGINT
+            """),
         function(
           "tally_change_check(change JSONB, forward BOOLEAN, INOUT ids BIGINT[], OUT problem TEXT)",
           language: "plpgsql", volatility: "STABLE", body: changeCheck),
@@ -217,6 +296,8 @@ enum PostgresMemberSchema {
               IF problem IS NOT NULL THEN
                 RAISE EXCEPTION 'journal entry refused: %', problem USING ERRCODE = '42501';
               END IF;
+              -- What finished transactions kept of their rows is no longer asked for.
+              DELETE FROM tally_row_before WHERE xact < pg_snapshot_xmin(pg_current_snapshot());
               RETURN NEW;
             END
             """),
@@ -353,6 +434,7 @@ enum PostgresMemberSchema {
       pid BIGINT;
       rid BIGINT;
       side TEXT := CASE WHEN forward THEN 'after' ELSE 'before' END;
+      prior TEXT := CASE WHEN forward THEN 'before' ELSE 'after' END;
     BEGIN
       IF jsonb_typeof(change) IS DISTINCT FROM 'object'
         OR (SELECT count(*) FROM jsonb_object_keys(change)) <> 1
@@ -390,10 +472,15 @@ enum PostgresMemberSchema {
         item := CASE kind WHEN 'insertProject' THEN body -> '_0' ELSE body -> side END;
         pid := (item ->> 'id')::BIGINT;
         ids := ids || pid;
-        IF NOT EXISTS (SELECT 1 FROM project WHERE id = pid AND xmin = now_xid
-          AND title = item ->> 'title')
+        IF NOT tally_project_matches(item,
+          (SELECT to_jsonb(p) FROM project p WHERE id = pid AND xmin = now_xid))
         THEN
           problem := format('project %s is not as this change left it', pid);
+        ELSIF kind = 'updateProject' AND NOT tally_project_matches(body -> prior,
+          (SELECT old FROM tally_row_before
+            WHERE xact = pg_current_xact_id() AND tbl = 'project' AND id = pid))
+        THEN
+          problem := format('project %s was not as this change says before it', pid);
         END IF;
       WHEN 'deleteProject' THEN
         pid := (body -> '_0' ->> 'id')::BIGINT;
@@ -408,12 +495,8 @@ enum PostgresMemberSchema {
         LOOP
           rid := (item ->> 'id')::BIGINT;
           ids := ids || (item ->> 'projectID')::BIGINT;
-          IF NOT EXISTS (
-            SELECT 1 FROM reading WHERE id = rid AND xmin = now_xid
-              AND project_id = (item ->> 'projectID')::BIGINT
-              AND amount = (item ->> 'amount')::DOUBLE PRECISION
-              AND timestamp = (item ->> 'timestamp')::BIGINT
-              AND note IS NOT DISTINCT FROM item ->> 'note')
+          IF NOT tally_reading_matches(item,
+            (SELECT to_jsonb(r) FROM reading r WHERE id = rid AND xmin = now_xid))
           THEN
             problem := format('reading %s is not as this change left it', rid);
             RETURN;
@@ -422,6 +505,12 @@ enum PostgresMemberSchema {
         IF kind = 'updateReading' THEN
           ids := ids || (body -> 'before' ->> 'projectID')::BIGINT
             || (body -> 'after' ->> 'projectID')::BIGINT;
+          IF NOT tally_reading_matches(body -> prior,
+            (SELECT old FROM tally_row_before
+              WHERE xact = pg_current_xact_id() AND tbl = 'reading' AND id = rid))
+          THEN
+            problem := format('reading %s was not as this change says before it', rid);
+          END IF;
         END IF;
       WHEN 'deleteReadings' THEN
         FOR item IN SELECT value FROM jsonb_array_elements(body -> '_0') LOOP
@@ -484,19 +573,41 @@ enum PostgresMemberSchema {
       EXCEPTION WHEN data_exception THEN
         RETURN 'it is not a change tally wrote';
       END;
-      IF step.problem IS NOT NULL THEN RETURN step.problem; END IF;
+      -- Whether the author may write what it names comes first: what the rows of a project
+      -- they may not write are like is not for them to learn from the answer.
       IF cardinality(step.ids) = 0 OR array_position(step.ids, NULL) IS NOT NULL THEN
         RETURN 'it names no project';
-      END IF;
-      IF NOT (step.ids <@ coalesce(named, '{}') AND coalesce(named, '{}') <@ step.ids) THEN
-        RETURN 'its projects are not the ones its change names';
       END IF;
       IF NOT step.ids <@ tally_project_ids(2) THEN
         RETURN 'it names a project you may not write';
       END IF;
+      IF step.problem IS NOT NULL THEN RETURN step.problem; END IF;
+      IF NOT (step.ids <@ coalesce(named, '{}') AND coalesce(named, '{}') <@ step.ids) THEN
+        RETURN 'its projects are not the ones its change names';
+      END IF;
       RETURN NULL;
     END
     """
+
+  /// Refuses a project row whose title key is not its title's (trimmed, in NFC, lower case):
+  /// titles are one namespace only while every key is its title's.
+  ///
+  /// The server's `lower` is not Swift's in two places (a dot above, as in "İ", and the final
+  /// sigma), so both sides are compared decomposed, in the server's lower case, without dots
+  /// above and with every sigma alike.
+  private static let titleKeyKept = """
+    IF NEW.title_key IS DISTINCT FROM btrim(NEW.title_key)
+        OR \(keyShape("NEW.title_key")) IS DISTINCT FROM \(keyShape("btrim(NEW.title)"))
+      THEN
+        RAISE EXCEPTION 'the title key % is not the key of the title %', NEW.title_key, NEW.title
+          USING ERRCODE = '23514';
+      END IF;
+    """
+
+  /// SQL for `text` as title keys are compared on the server (see `titleKeyKept`).
+  private static func keyShape(_ text: String) -> String {
+    #"translate(lower(normalize(\#(text), NFD)), U&'\03C2\0307', U&'\03C3')"#
+  }
 
   /// The opening of a trigger function that refuses to run on any table but `table`, or at
   /// another moment than tally's trigger fires it.

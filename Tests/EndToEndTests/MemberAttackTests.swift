@@ -195,7 +195,6 @@ struct MemberAttackTests {
         "DROP TABLE \(table) CASCADE",
         "CREATE TEMP TABLE \(table) AS SELECT * FROM \(table) WITH NO DATA; "
           + "SELECT tally_project_ids(1)",
-        "LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE",
       ]
     }
     for (sequence, _) in try catalog(scene, "relkind = 'S'") {
@@ -310,6 +309,24 @@ struct MemberAttackTests {
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
   }
 
+  @Test func anEntryNamingAProjectOneMayNotWriteSaysNothingOfItsRows() throws {
+    let scene = try scene()
+    let bob = try scene.team.url(of: "bob")
+    // Reading 2 is Secret's, and there; reading 999 is nobody's. bob hears the same of both.
+    var answers: [String] = []
+    for reading in [2, 999] {
+      let change = #"{"deleteReadings":{"_0":[{"id":\#(reading),"projectID":\#(scene.secret)}]}}"#
+      let result = try PostgresTestServer.psqlResult(
+        bob,
+        "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
+          + "(0, 'x', '\(change)', 'w', 0, ARRAY[\(scene.secret)])")
+      #expect(result.status != 0)
+      answers.append(result.errors)
+    }
+    #expect(answers[0] == answers[1])
+    #expect(answers[0].contains("names a project you may not write"), "\(answers[0])")
+  }
+
   @Test func aWriterCannotForgeTheJournalOrTheHistoryOfAProjectTheyWrite() throws {
     let scene = try scene()
     let cyd = try scene.team.url(of: "cyd")
@@ -333,6 +350,59 @@ struct MemberAttackTests {
       let result = try PostgresTestServer.psqlResult(cyd, sql)
       #expect(result.status != 0, "\(sql)")
       #expect(result.errors.contains("refused"), "\(result.errors)")
+    }
+    // A change cyd really makes to Weight, recorded as if its rows had been otherwise before.
+    let row = try query(
+      scene,
+      "SELECT reading.id || '|' || timestamp || '|' || created_at FROM reading, project "
+        + "WHERE project_id = \(scene.weight) AND project.id = \(scene.weight)"
+    ).split(separator: "|").map(String.init)
+    try #require(row.count == 3)
+    let (reading, at, created) = (row[0], row[1], row[2])
+    func readingJSON(_ amount: Int) -> String {
+      #"{"id":\#(reading),"projectID":\#(scene.weight),"amount":\#(amount),"timestamp":\#(at),"#
+        + #""isReset":false}"#
+    }
+    func weightJSON(_ units: String) -> String {
+      #"{"id":\#(scene.weight),"title":"Weight","units":"\#(units)","frequency":"weekly","#
+        + #""kind":"total","goals":[],"createdAt":\#(created),"updatedAt":1}"#
+    }
+    for (touch, change) in [
+      (
+        "UPDATE reading SET amount = amount WHERE id = \(reading)",
+        #"{"updateReading":{"before":\#(readingJSON(500)),"after":\#(readingJSON(80))}}"#
+      ),
+      (
+        "UPDATE project SET updated_at = updated_at WHERE id = \(scene.weight)",
+        #"{"updateProject":{"before":\#(weightJSON("miles")),"after":\#(weightJSON("kg"))}}"#
+      ),
+    ] {
+      for table in ["journal", "history"] {
+        let columns =
+          table == "journal"
+          ? "(at, description, change, writer, touched, project_ids) VALUES (0, 'x', "
+          : "(at, action, description, change, project_ids) VALUES (0, 'did', 'x', "
+        let rest = table == "journal" ? "'w', 0, " : ""
+        let result = try PostgresTestServer.psqlResult(
+          cyd,
+          "\(touch); INSERT INTO \(table) \(columns)'\(change)', \(rest)ARRAY[\(scene.weight)])")
+        #expect(result.status != 0, "\(table): \(change)")
+        #expect(
+          result.errors.contains("was not as this change says before it")
+            || result.errors.contains("matches no journal entry"), "\(result.errors)")
+      }
+    }
+    // A title key that is not the title's would let two projects show one title.
+    let twin = try PostgresTestServer.psqlResult(
+      cyd,
+      "INSERT INTO project (id, title, title_key, frequency, created_at, updated_at) "
+        + "SELECT nextval('project_id_seq'), 'Weight', 'weight ', 'daily', 1, 1")
+    #expect(twin.status != 0)
+    #expect(twin.errors.contains("is not the key of the title"), "\(twin.errors)")
+    // Titles in other scripts keep their keys as tally makes them.
+    for title in ["Ärger Übung", "ΣΟΦΊΑΣ", "İstanbul", "Straße ẞ"] {
+      try scene.ana.succeed("project", "add", title, "--frequency", "daily")
+      try scene.ana.succeed("project", "edit", title, "--units", "km")
     }
     // What cyd really does is recorded, through tally, as before.
     let cydTally = try scene.team.person("cyd")
