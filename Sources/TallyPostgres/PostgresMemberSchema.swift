@@ -26,6 +26,11 @@ enum PostgresMemberSchema {
   /// sequences' limit: a restore cannot use them up.
   static let largestID: Int64 = 9_007_199_254_740_991
 
+  /// The most readings one statement deletes for which the rows are kept for the journal's
+  /// check: a change that names its deleted readings one by one deletes a few (a whole
+  /// import's or project's are named by the import or the project).
+  static let keptDeletions = 10_000
+
   static var statements: [String] {
     [
       // Functions made from now on by the tables' owner are nobody else's to call.
@@ -194,10 +199,10 @@ enum PostgresMemberSchema {
         """
       }
       + [
-        // The rows as they were before a transaction first changed them, for the check of
-        // what a change says they were: the owner's alone (no policy lets anyone else see
-        // or write a row), each kept until the journal's check of a later change clears the
-        // finished transactions' rows.
+        // The rows as they were before a transaction first changed or deleted them (`tbl`
+        // names the table, and ` deleted` a row deleted), for the check of what a change says
+        // they were: the owner's alone (no policy lets anyone else see or write a row), each
+        // kept until the journal's check of a later change clears the finished transactions'.
         """
         CREATE TABLE tally_row_before (
           xact XID8 NOT NULL,
@@ -212,61 +217,156 @@ enum PostgresMemberSchema {
           "tally_row_kept() RETURNS TRIGGER", language: "plpgsql", definer: true,
           body: """
             BEGIN
-              IF TG_RELID NOT IN ('reading'::regclass, 'project'::regclass) OR TG_WHEN <> 'BEFORE'
-                OR TG_LEVEL <> 'ROW' OR TG_OP <> 'UPDATE'
+              IF TG_WHEN <> 'BEFORE' OR TG_LEVEL <> 'ROW' OR NOT (
+                (TG_RELID = 'reading'::regclass AND TG_OP = 'UPDATE')
+                OR (TG_RELID = 'project'::regclass AND TG_OP IN ('UPDATE', 'DELETE'))
+                OR (TG_RELID = 'timer'::regclass AND TG_OP = 'DELETE'))
               THEN
-                RAISE EXCEPTION '% keeps tally''s readings and projects, not %', TG_NAME,
+                RAISE EXCEPTION '% keeps tally''s readings, projects and timers, not %', TG_NAME,
                   TG_RELID::regclass USING ERRCODE = '42501';
               END IF;
-              IF tally_trusted() THEN RETURN NEW; END IF;
+              IF tally_trusted() THEN
+                RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
+              END IF;
+              IF TG_RELID = 'timer'::regclass THEN
+                INSERT INTO tally_row_before
+                VALUES (pg_current_xact_id(), 'timer deleted', OLD.project_id, to_jsonb(OLD))
+                ON CONFLICT DO NOTHING;
+                RETURN OLD;
+              END IF;
+              -- A row this transaction made, or changed already, was kept (or was not there).
+              IF TG_OP = 'UPDATE' AND (
+                (TG_RELID = 'reading'::regclass AND EXISTS (
+                  SELECT 1 FROM reading WHERE id = OLD.id AND xmin = xid(pg_current_xact_id())))
+                OR (TG_RELID = 'project'::regclass AND EXISTS (
+                  SELECT 1 FROM project WHERE id = OLD.id AND xmin = xid(pg_current_xact_id()))))
+              THEN
+                RETURN NEW;
+              END IF;
               INSERT INTO tally_row_before
-              VALUES (pg_current_xact_id(), TG_TABLE_NAME, OLD.id, to_jsonb(OLD))
+              VALUES (pg_current_xact_id(),
+                TG_TABLE_NAME || CASE TG_OP WHEN 'DELETE' THEN ' deleted' ELSE '' END, OLD.id,
+                to_jsonb(OLD))
               ON CONFLICT DO NOTHING;
-              RETURN NEW;
+              RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
             END
             """),
-      ]
-      + ["reading", "project"].map {
+        // Readings deleted a few at a time (not a whole import's or project's, which a change
+        // names by its import or project): one statement trigger, which reads the deleted
+        // rows once.
+        function(
+          "tally_readings_gone() RETURNS TRIGGER", language: "plpgsql", definer: true,
+          body: """
+            BEGIN
+              IF TG_RELID <> 'reading'::regclass OR TG_WHEN <> 'AFTER' OR TG_LEVEL <> 'STATEMENT'
+                OR TG_OP <> 'DELETE'
+              THEN
+                RAISE EXCEPTION '% keeps tally''s readings, not %', TG_NAME, TG_RELID::regclass
+                  USING ERRCODE = '42501';
+              END IF;
+              IF tally_trusted() OR (SELECT count(*) FROM gone) > \(keptDeletions) THEN
+                RETURN NULL;
+              END IF;
+              INSERT INTO tally_row_before
+              SELECT pg_current_xact_id(), 'reading deleted', g.id, to_jsonb(g) FROM gone g
+              ON CONFLICT DO NOTHING;
+              RETURN NULL;
+            END
+            """),
         """
-        CREATE TRIGGER \($0)_row_kept BEFORE UPDATE ON \($0)
+        CREATE TRIGGER reading_row_kept BEFORE UPDATE ON reading
         FOR EACH ROW EXECUTE FUNCTION tally_row_kept()
+        """,
         """
-      }
-      + [
+        CREATE TRIGGER project_row_kept BEFORE UPDATE OR DELETE ON project
+        FOR EACH ROW EXECUTE FUNCTION tally_row_kept()
+        """,
+        """
+        CREATE TRIGGER timer_row_kept BEFORE DELETE ON timer
+        FOR EACH ROW EXECUTE FUNCTION tally_row_kept()
+        """,
+        """
+        CREATE TRIGGER reading_gone AFTER DELETE ON reading REFERENCING OLD TABLE AS gone
+        FOR EACH STATEMENT EXECUTE FUNCTION tally_readings_gone()
+        """,
+        // A JSON value of the type `Change` decodes, or NULL: what is not is never equal.
+        function(
+          "tally_json(value JSONB, type TEXT) RETURNS JSONB", language: "sql",
+          volatility: "IMMUTABLE",
+          body: "SELECT CASE WHEN jsonb_typeof(value) = type THEN value END"),
         // Whether a reading (`item`, as `Change` encodes it) is the row `stored` (as to_jsonb
-        // gives it), field by field.
+        // gives it), field by field, each of the type `Change` decodes.
         function(
           "tally_reading_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
           volatility: "IMMUTABLE",
           body: """
-            SELECT stored IS NOT NULL
-              AND (stored ->> 'id')::BIGINT = (item ->> 'id')::BIGINT
-              AND (stored ->> 'project_id')::BIGINT = (item ->> 'projectID')::BIGINT
-              AND (stored ->> 'amount')::DOUBLE PRECISION = (item ->> 'amount')::DOUBLE PRECISION
-              AND (stored ->> 'timestamp')::BIGINT = (item ->> 'timestamp')::BIGINT
+            SELECT coalesce(stored IS NOT NULL
+              AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
+              AND (stored ->> 'project_id')::BIGINT
+                = (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT
+              AND (stored ->> 'amount')::DOUBLE PRECISION
+                = (tally_json(item -> 'amount', 'number') #>> '{}')::DOUBLE PRECISION
+              AND (stored ->> 'timestamp')::BIGINT
+                = (tally_json(item -> 'timestamp', 'number') #>> '{}')::BIGINT
+              AND (item -> 'note' IS NULL OR jsonb_typeof(item -> 'note') IN ('string', 'null'))
               AND (stored ->> 'note') IS NOT DISTINCT FROM (item ->> 'note')
+              AND (item -> 'batchID' IS NULL OR jsonb_typeof(item -> 'batchID') IN ('number', 'null'))
               AND (stored ->> 'batch_id')::BIGINT IS NOT DISTINCT FROM (item ->> 'batchID')::BIGINT
+              AND (item -> 'isReset' IS NULL OR jsonb_typeof(item -> 'isReset') = 'boolean')
               AND (stored ->> 'is_reset')::BOOLEAN = coalesce((item ->> 'isReset')::BOOLEAN, false)
+              AND (item -> 'tags' IS NULL OR (jsonb_typeof(item -> 'tags') = 'array'
+                AND NOT jsonb_path_exists(item -> 'tags', '$[*] ? (@.type() != "string")')))
               AND coalesce(stored ->> 'tags', '') = coalesce(
                 (SELECT ',' || string_agg(t, ',' ORDER BY n) || ','
                   FROM jsonb_array_elements_text(coalesce(item -> 'tags', '[]'))
-                    WITH ORDINALITY AS tag(t, n)), '')
+                    WITH ORDINALITY AS tag(t, n)), ''), false)
             """),
-        // The same of a project, by what a change to it says: its id, title, units,
-        // frequency, kind, decimals, group and when it was made.
+        // The same of a project: every field `Change` encodes but when it was last changed.
         function(
           "tally_project_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
           volatility: "IMMUTABLE",
           body: """
-            SELECT stored IS NOT NULL
-              AND (stored ->> 'id')::BIGINT = (item ->> 'id')::BIGINT
-              AND stored ->> 'title' = item ->> 'title'
-              AND stored ->> 'units' = coalesce(item ->> 'units', '')
-              AND stored ->> 'frequency' = item ->> 'frequency'
-              AND stored ->> 'kind' = coalesce(item ->> 'kind', 'total')
+            SELECT coalesce(stored IS NOT NULL
+              AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
+              AND stored ->> 'title' = tally_json(item -> 'title', 'string') #>> '{}'
+              AND stored ->> 'units' = tally_json(item -> 'units', 'string') #>> '{}'
+              AND stored ->> 'frequency' = tally_json(item -> 'frequency', 'string') #>> '{}'
+              AND stored ->> 'kind' = coalesce(tally_json(item -> 'kind', 'string') #>> '{}',
+                CASE WHEN item -> 'kind' IS NULL THEN 'total' END)
+              AND (item -> 'decimals' IS NULL OR jsonb_typeof(item -> 'decimals') IN ('number', 'null'))
               AND (stored ->> 'decimals')::INTEGER IS NOT DISTINCT FROM (item ->> 'decimals')::INTEGER
+              AND (item -> 'group' IS NULL OR jsonb_typeof(item -> 'group') IN ('string', 'null'))
               AND (stored ->> 'group_name') IS NOT DISTINCT FROM (item ->> 'group')
-              AND (stored ->> 'created_at')::BIGINT = (item ->> 'createdAt')::BIGINT
+              AND (stored ->> 'goals')::JSONB = coalesce(item -> 'goals', '[]')
+              AND (stored ->> 'created_at')::BIGINT
+                = (tally_json(item -> 'createdAt', 'number') #>> '{}')::BIGINT
+              AND tally_json(item -> 'updatedAt', 'number') IS NOT NULL, false)
+            """),
+        // The same of an import, as its row in import_batch has it.
+        function(
+          "tally_batch_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
+          volatility: "IMMUTABLE",
+          body: """
+            SELECT coalesce(stored IS NOT NULL
+              AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
+              AND (stored ->> 'project_id')::BIGINT
+                = (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT
+              AND stored ->> 'file_name' = tally_json(item -> 'fileName', 'string') #>> '{}'
+              AND stored ->> 'sha256' = tally_json(item -> 'sha256', 'string') #>> '{}'
+              AND (stored ->> 'at')::BIGINT = (tally_json(item -> 'at', 'number') #>> '{}')::BIGINT
+              AND (stored ->> 'imported')::BIGINT
+                = (tally_json(item -> 'imported', 'number') #>> '{}')::BIGINT
+              AND (stored ->> 'duplicates')::BIGINT
+                = (tally_json(item -> 'duplicates', 'number') #>> '{}')::BIGINT
+              AND (stored ->> 'skipped')::BIGINT
+                = (tally_json(item -> 'skipped', 'number') #>> '{}')::BIGINT
+              AND tally_json(item -> 'isUndone', 'boolean') IS NOT NULL
+              AND (item -> 'readingIDs' IS NULL OR jsonb_typeof(item -> 'readingIDs') = 'null'
+                OR item -> 'readingIDs'
+                  = jsonb_build_array(stored -> 'first_reading_id', stored -> 'last_reading_id'))
+              AND (item -> 'settings' IS NULL OR jsonb_typeof(item -> 'settings') = 'null'
+                OR item -> 'settings' = jsonb_build_object('settings', (stored ->> 'settings')::JSONB)),
+              false)
             """),
         function(
           "tally_change_check(change JSONB, forward BOOLEAN, INOUT ids BIGINT[], OUT problem TEXT)",
@@ -431,6 +531,7 @@ enum PostgresMemberSchema {
       item JSONB;
       step RECORD;
       now_xid xid := xid(pg_current_xact_id());
+      this_xact XID8 := pg_current_xact_id();
       pid BIGINT;
       rid BIGINT;
       side TEXT := CASE WHEN forward THEN 'after' ELSE 'before' END;
@@ -444,6 +545,10 @@ enum PostgresMemberSchema {
       END IF;
       kind := (SELECT k FROM jsonb_object_keys(change) k);
       body := change -> kind;
+      IF jsonb_typeof(body) IS DISTINCT FROM 'object' THEN
+        problem := 'it is not a change tally wrote';
+        RETURN;
+      END IF;
       IF NOT forward THEN
         kind := CASE kind
           WHEN 'insertProject' THEN 'deleteProject' WHEN 'deleteProject' THEN 'insertProject'
@@ -469,87 +574,115 @@ enum PostgresMemberSchema {
           END IF;
         END LOOP;
       WHEN 'insertProject', 'updateProject' THEN
-        item := CASE kind WHEN 'insertProject' THEN body -> '_0' ELSE body -> side END;
-        pid := (item ->> 'id')::BIGINT;
+        item := CASE WHEN body ? '_0' THEN body -> '_0' ELSE body -> side END;
+        pid := (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT;
         ids := ids || pid;
-        IF NOT tally_project_matches(item,
-          (SELECT to_jsonb(p) FROM project p WHERE id = pid AND xmin = now_xid))
+        IF tally_project_matches(item,
+          (SELECT to_jsonb(p) FROM project p WHERE id = pid AND xmin = now_xid)) IS NOT TRUE
         THEN
           problem := format('project %s is not as this change left it', pid);
-        ELSIF kind = 'updateProject' AND NOT tally_project_matches(body -> prior,
+        ELSIF kind = 'insertProject' AND EXISTS (
+          SELECT 1 FROM tally_row_before WHERE xact = this_xact AND tbl = 'project' AND id = pid)
+        THEN
+          problem := format('project %s was there before this change', pid);
+        ELSIF kind = 'updateProject' AND tally_project_matches(body -> prior,
           (SELECT old FROM tally_row_before
-            WHERE xact = pg_current_xact_id() AND tbl = 'project' AND id = pid))
+            WHERE xact = this_xact AND tbl = 'project' AND id = pid)) IS NOT TRUE
         THEN
           problem := format('project %s was not as this change says before it', pid);
+        ELSIF kind = 'updateProject'
+          AND ((body -> 'before') - 'updatedAt') IS DISTINCT FROM ((body -> 'after') - 'updatedAt')
+          AND NOT pid = ANY(tally_project_ids(3))
+        THEN
+          problem := format('only an owner of project %s changes its settings', pid);
         END IF;
       WHEN 'deleteProject' THEN
-        pid := (body -> '_0' ->> 'id')::BIGINT;
+        item := body -> '_0';
+        pid := (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT;
         ids := ids || pid;
-        IF EXISTS (SELECT 1 FROM project WHERE id = pid) THEN
-          problem := format('project %s is still there', pid);
+        IF tally_project_matches(item, (SELECT old FROM tally_row_before
+          WHERE xact = this_xact AND tbl = 'project deleted' AND id = pid)) IS NOT TRUE
+          OR EXISTS (SELECT 1 FROM project WHERE id = pid)
+        THEN
+          problem := format('project %s was not deleted by this change as it says', pid);
         END IF;
       WHEN 'insertReadings', 'updateReading' THEN
         FOR item IN
           SELECT value FROM jsonb_array_elements(
             CASE kind WHEN 'insertReadings' THEN body -> '_0' ELSE jsonb_build_array(body -> side) END)
         LOOP
-          rid := (item ->> 'id')::BIGINT;
-          ids := ids || (item ->> 'projectID')::BIGINT;
-          IF NOT tally_reading_matches(item,
-            (SELECT to_jsonb(r) FROM reading r WHERE id = rid AND xmin = now_xid))
+          rid := (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT;
+          ids := ids || (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT;
+          IF tally_reading_matches(item,
+            (SELECT to_jsonb(r) FROM reading r WHERE id = rid AND xmin = now_xid)) IS NOT TRUE
           THEN
             problem := format('reading %s is not as this change left it', rid);
             RETURN;
           END IF;
         END LOOP;
         IF kind = 'updateReading' THEN
-          ids := ids || (body -> 'before' ->> 'projectID')::BIGINT
-            || (body -> 'after' ->> 'projectID')::BIGINT;
-          IF NOT tally_reading_matches(body -> prior,
+          ids := ids || (tally_json(body -> prior -> 'projectID', 'number') #>> '{}')::BIGINT;
+          IF tally_reading_matches(body -> prior,
             (SELECT old FROM tally_row_before
-              WHERE xact = pg_current_xact_id() AND tbl = 'reading' AND id = rid))
+              WHERE xact = this_xact AND tbl = 'reading' AND id = rid)) IS NOT TRUE
           THEN
             problem := format('reading %s was not as this change says before it', rid);
           END IF;
         END IF;
       WHEN 'deleteReadings' THEN
         FOR item IN SELECT value FROM jsonb_array_elements(body -> '_0') LOOP
-          rid := (item ->> 'id')::BIGINT;
-          ids := ids || (item ->> 'projectID')::BIGINT;
-          IF EXISTS (SELECT 1 FROM reading WHERE id = rid) THEN
-            problem := format('reading %s is still there', rid);
+          rid := (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT;
+          ids := ids || (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT;
+          IF tally_reading_matches(item, (SELECT old FROM tally_row_before
+            WHERE xact = this_xact AND tbl = 'reading deleted' AND id = rid)) IS NOT TRUE
+            OR EXISTS (SELECT 1 FROM reading WHERE id = rid)
+          THEN
+            problem := format('reading %s was not deleted by this change as it says', rid);
             RETURN;
           END IF;
         END LOOP;
       WHEN 'startTimer', 'stopTimer' THEN
         item := body -> '_0';
-        pid := (item ->> 'projectID')::BIGINT;
+        pid := (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT;
         ids := ids || pid;
-        IF (kind = 'startTimer') <> EXISTS (
-          SELECT 1 FROM timer WHERE project_id = pid
-            AND started_at = (item ->> 'startedAt')::BIGINT
-            AND (kind = 'stopTimer' OR xmin = now_xid))
+        IF kind = 'startTimer' AND NOT EXISTS (
+          SELECT 1 FROM timer WHERE project_id = pid AND xmin = now_xid
+            AND started_at = (tally_json(item -> 'startedAt', 'number') #>> '{}')::BIGINT)
         THEN
           problem := format('the timer of project %s is not as this change left it', pid);
+        ELSIF kind = 'stopTimer' AND NOT EXISTS (
+          SELECT 1 FROM tally_row_before WHERE xact = this_xact AND tbl = 'timer deleted' AND id = pid
+            AND (old ->> 'started_at')::BIGINT
+              = (tally_json(item -> 'startedAt', 'number') #>> '{}')::BIGINT)
+        THEN
+          problem := format('the timer of project %s was not stopped by this change', pid);
         END IF;
       WHEN 'restoreImport', 'setAsideImport' THEN
         item := body -> '_0';
-        ids := ids || (item ->> 'projectID')::BIGINT;
-        IF NOT EXISTS (
-          SELECT 1 FROM import_batch WHERE id = (item ->> 'id')::BIGINT AND xmin = now_xid
-            AND project_id = (item ->> 'projectID')::BIGINT
-            AND undone = (kind = 'setAsideImport'))
+        ids := ids || (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT;
+        IF tally_batch_matches(item, (SELECT to_jsonb(b) FROM import_batch b
+          WHERE id = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT AND xmin = now_xid
+            AND undone = (kind = 'setAsideImport'))) IS NOT TRUE
         THEN
           problem := format('import %s is not as this change left it', item ->> 'id');
         END IF;
       WHEN 'setAsideReadings' THEN
-        pid := (body ->> '_0')::BIGINT;
+        pid := (tally_json(body -> '_0', 'number') #>> '{}')::BIGINT;
         ids := ids || pid;
-        IF EXISTS (SELECT 1 FROM reading WHERE project_id = pid) THEN
-          problem := format('project %s still holds readings', pid);
+        IF EXISTS (SELECT 1 FROM reading WHERE project_id = pid) OR NOT EXISTS (
+          SELECT 1 FROM tally_row_before WHERE xact = this_xact AND tbl = 'project deleted' AND id = pid)
+        THEN
+          problem := format('the readings of project %s were not set aside with it', pid);
         END IF;
       WHEN 'restoreReadings' THEN
-        ids := ids || (body ->> '_0')::BIGINT;
+        pid := (tally_json(body -> '_0', 'number') #>> '{}')::BIGINT;
+        ids := ids || pid;
+        -- Only with the project itself brought back, in this change.
+        IF NOT EXISTS (SELECT 1 FROM project WHERE id = pid AND xmin = now_xid) OR EXISTS (
+          SELECT 1 FROM tally_row_before WHERE xact = this_xact AND tbl = 'project' AND id = pid)
+        THEN
+          problem := format('project %s was not brought back by this change', pid);
+        END IF;
       ELSE
         problem := 'it is not a change tally wrote';
       END CASE;
@@ -568,6 +701,23 @@ enum PostgresMemberSchema {
       EXCEPTION WHEN data_exception THEN
         RETURN 'its change is not JSON';
       END;
+      -- A key twice in one object is read one way here and maybe another by tally.
+      IF EXISTS (
+        WITH RECURSIVE part(value) AS (
+          SELECT change::JSON
+          UNION ALL
+          SELECT inner_part.value FROM part, LATERAL (
+            SELECT e.value FROM json_each(
+              CASE WHEN json_typeof(part.value) = 'object' THEN part.value END) e
+            UNION ALL
+            SELECT a.value FROM json_array_elements(
+              CASE WHEN json_typeof(part.value) = 'array' THEN part.value END) a
+          ) inner_part)
+        SELECT 1 FROM part WHERE json_typeof(value) = 'object'
+          AND (SELECT count(*) <> count(DISTINCT k) FROM json_object_keys(value) k))
+      THEN
+        RETURN 'its change names a key twice';
+      END IF;
       BEGIN
         step := tally_change_check(parsed, forward, '{}'::BIGINT[]);
       EXCEPTION WHEN data_exception THEN

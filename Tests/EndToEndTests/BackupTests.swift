@@ -211,6 +211,10 @@ import Testing
     #expect(
       result.stderr.hasPrefix("Error: cannot restore: \(file) does not pass tally check: "),
       "\(tampering): \(result.stderr)")
+    // The file it only read is left as it was, with nothing beside it.
+    for suffix in ["-wal", "-shm", "-journal"] {
+      #expect(!FileManager.default.fileExists(atPath: file + suffix), "\(tampering): \(suffix)")
+    }
     if tampering == "a counter" {
       #expect(
         result.stderr.contains("Car: the project's counter says 99 readings, but it holds 4"))

@@ -333,7 +333,7 @@ struct MemberAttackTests {
     let forgedReading =
       #"{"batch":{"_0":[{"insertReadings":{"_0":[{"id":1,"projectID":\#(scene.weight),"#
       + #""amount":999,"timestamp":0,"isReset":false}]}}]}}"#
-    for sql in [
+    let forgedSteps: [String] = [
       // A reading that exists, but was not written in this transaction, nor with this amount.
       "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
         + "(0, 'Added reading 1', '\(forgedReading)', 'w', 0, ARRAY[\(scene.weight)])",
@@ -346,7 +346,28 @@ struct MemberAttackTests {
         + "(0, 'did', 'x', '{\"batch\":{\"_0\":[]}}', '{}')",
       "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
         + "(0, 'NOTICE', '{}', 'x', 0, '{}')",
-    ] {
+    ]
+    // Steps that name no change the transaction made: a restore of readings, a deletion of
+    // a reading that never was, a timer stopped that never ran, numbers written as text,
+    // and a key twice (read one way by the server and another by tally).
+    let unmade: [String] = [
+      #"{"restoreReadings":{"_0":\#(scene.weight)}}"#,
+      #"{"restoreReadings":{"_0":"\#(scene.weight)"}}"#,
+      #"{"deleteReadings":{"_0":[{"id":999,"projectID":\#(scene.weight),"amount":500,"#
+        + #""timestamp":0,"isReset":false}]}}"#,
+      #"{"stopTimer":{"_0":{"projectID":\#(scene.weight),"startedAt":0}}}"#,
+      #"{"setAsideReadings":{"_0":\#(scene.weight)},"setAsideReadings":{"_0":\#(scene.secret)}}"#,
+    ]
+    let unmadeSteps: [String] = unmade.flatMap { change -> [String] in
+      [
+        "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
+          + "(0, 'x', '\(change)', 'w', 0, ARRAY[\(scene.weight)])",
+        "UPDATE project SET updated_at = updated_at WHERE id = \(scene.weight); "
+          + "INSERT INTO history (at, action, description, change, project_ids) VALUES "
+          + "(0, 'did', 'x', '\(change)', ARRAY[\(scene.weight)])",
+      ]
+    }
+    for sql in forgedSteps + unmadeSteps {
       let result = try PostgresTestServer.psqlResult(cyd, sql)
       #expect(result.status != 0, "\(sql)")
       #expect(result.errors.contains("refused"), "\(result.errors)")

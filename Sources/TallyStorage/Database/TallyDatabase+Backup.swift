@@ -146,9 +146,9 @@ extension TallyDatabase {
     else {
       throw TallyError(.notFound, "there is no backup file \(path)")
     }
-    var configuration = Configuration()
-    configuration.readonly = true
-    let source = try DatabaseQueue(path: path, configuration: configuration)
+    // As every command that only reads opens a database: a read-only connection would leave
+    // the backup's `-wal` and `-shm` behind it (see ``ReadConnection``).
+    let source = try ReadConnection.open(path, busyTimeout: 5)
     if try FileMark.refuseForeign(source, path: path) {
       throw TallyError(.invalidInput, "\(path) is empty: it holds no tally backup")
     }
@@ -167,7 +167,8 @@ extension TallyDatabase {
     throw TallyError(
       .invalidInput,
       "cannot \(operation): \(path) does not pass tally check: \(first)"
-        + (more > 0 ? " (and \(more) more)" : "") + "; nothing was written",
+        + (more > 0 ? " (and \(more) more problem\(more == 1 ? "" : "s"))" : "")
+        + "; nothing was written",
       hint: "`tally check --db \(path)` lists what is wrong.")
   }
 
