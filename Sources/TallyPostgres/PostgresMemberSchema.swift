@@ -31,6 +31,10 @@ enum PostgresMemberSchema {
   /// import's or project's are named by the import or the project).
   static let keptDeletions = 10_000
 
+  /// The longest change (in bytes of JSON) a journal entry or a history step takes: far more
+  /// than a change tally makes names (readings one by one, an import or a project whole).
+  static let largestChange = 4 << 20
+
   static var statements: [String] {
     [
       // Functions made from now on by the tables' owner are nobody else's to call.
@@ -218,9 +222,9 @@ enum PostgresMemberSchema {
           body: """
             BEGIN
               IF TG_WHEN <> 'BEFORE' OR TG_LEVEL <> 'ROW' OR NOT (
-                (TG_RELID = 'reading'::regclass AND TG_OP = 'UPDATE')
-                OR (TG_RELID = 'project'::regclass AND TG_OP IN ('UPDATE', 'DELETE'))
-                OR (TG_RELID = 'timer'::regclass AND TG_OP = 'DELETE'))
+                (TG_RELID IN ('reading'::regclass, 'import_batch'::regclass) AND TG_OP = 'UPDATE')
+                OR (TG_RELID IN ('project'::regclass, 'timer'::regclass)
+                  AND TG_OP IN ('UPDATE', 'DELETE')))
               THEN
                 RAISE EXCEPTION '% keeps tally''s readings, projects and timers, not %', TG_NAME,
                   TG_RELID::regclass USING ERRCODE = '42501';
@@ -230,16 +234,21 @@ enum PostgresMemberSchema {
               END IF;
               IF TG_RELID = 'timer'::regclass THEN
                 INSERT INTO tally_row_before
-                VALUES (pg_current_xact_id(), 'timer deleted', OLD.project_id, to_jsonb(OLD))
+                VALUES (pg_current_xact_id(),
+                  'timer' || CASE TG_OP WHEN 'DELETE' THEN ' deleted' ELSE '' END,
+                  OLD.project_id, to_jsonb(OLD))
                 ON CONFLICT DO NOTHING;
-                RETURN OLD;
+                RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
               END IF;
               -- A row this transaction made, or changed already, was kept (or was not there).
               IF TG_OP = 'UPDATE' AND (
                 (TG_RELID = 'reading'::regclass AND EXISTS (
                   SELECT 1 FROM reading WHERE id = OLD.id AND xmin = xid(pg_current_xact_id())))
                 OR (TG_RELID = 'project'::regclass AND EXISTS (
-                  SELECT 1 FROM project WHERE id = OLD.id AND xmin = xid(pg_current_xact_id()))))
+                  SELECT 1 FROM project WHERE id = OLD.id AND xmin = xid(pg_current_xact_id())))
+                OR (TG_RELID = 'import_batch'::regclass AND EXISTS (
+                  SELECT 1 FROM import_batch WHERE id = OLD.id
+                    AND xmin = xid(pg_current_xact_id()))))
               THEN
                 RETURN NEW;
               END IF;
@@ -282,7 +291,11 @@ enum PostgresMemberSchema {
         FOR EACH ROW EXECUTE FUNCTION tally_row_kept()
         """,
         """
-        CREATE TRIGGER timer_row_kept BEFORE DELETE ON timer
+        CREATE TRIGGER timer_row_kept BEFORE UPDATE OR DELETE ON timer
+        FOR EACH ROW EXECUTE FUNCTION tally_row_kept()
+        """,
+        """
+        CREATE TRIGGER import_batch_row_kept BEFORE UPDATE ON import_batch
         FOR EACH ROW EXECUTE FUNCTION tally_row_kept()
         """,
         """
@@ -300,7 +313,9 @@ enum PostgresMemberSchema {
           "tally_reading_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
           volatility: "IMMUTABLE",
           body: """
-            SELECT coalesce(stored IS NOT NULL
+            SELECT coalesce(stored IS NOT NULL AND jsonb_typeof(item) = 'object'
+              AND item - ARRAY['id', 'projectID', 'amount', 'timestamp', 'note', 'batchID',
+                'isReset', 'tags'] = '{}'::JSONB
               AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
               AND (stored ->> 'project_id')::BIGINT
                 = (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT
@@ -326,7 +341,9 @@ enum PostgresMemberSchema {
           "tally_project_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
           volatility: "IMMUTABLE",
           body: """
-            SELECT coalesce(stored IS NOT NULL
+            SELECT coalesce(stored IS NOT NULL AND jsonb_typeof(item) = 'object'
+              AND item - ARRAY['id', 'title', 'units', 'frequency', 'kind', 'decimals', 'goals',
+                'group', 'createdAt', 'updatedAt'] = '{}'::JSONB
               AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
               AND stored ->> 'title' = tally_json(item -> 'title', 'string') #>> '{}'
               AND stored ->> 'units' = tally_json(item -> 'units', 'string') #>> '{}'
@@ -347,7 +364,9 @@ enum PostgresMemberSchema {
           "tally_batch_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
           volatility: "IMMUTABLE",
           body: """
-            SELECT coalesce(stored IS NOT NULL
+            SELECT coalesce(stored IS NOT NULL AND jsonb_typeof(item) = 'object'
+              AND item - ARRAY['id', 'projectID', 'fileName', 'sha256', 'at', 'imported',
+                'duplicates', 'skipped', 'readingIDs', 'isUndone', 'settings'] = '{}'::JSONB
               AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
               AND (stored ->> 'project_id')::BIGINT
                 = (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT
@@ -545,7 +564,10 @@ enum PostgresMemberSchema {
       END IF;
       kind := (SELECT k FROM jsonb_object_keys(change) k);
       body := change -> kind;
-      IF jsonb_typeof(body) IS DISTINCT FROM 'object' THEN
+      IF jsonb_typeof(body) IS DISTINCT FROM 'object' OR (
+        body - '_0' <> '{}'::JSONB AND body - ARRAY['before', 'after'] <> '{}'::JSONB)
+        OR (kind IN ('updateProject', 'updateReading')) <> (body - '_0' <> '{}'::JSONB)
+      THEN
         problem := 'it is not a change tally wrote';
         RETURN;
       END IF;
@@ -619,6 +641,13 @@ enum PostgresMemberSchema {
             problem := format('reading %s is not as this change left it', rid);
             RETURN;
           END IF;
+          -- Added (or brought back) here: not a reading that was there and is only changed.
+          IF kind = 'insertReadings' AND EXISTS (
+            SELECT 1 FROM tally_row_before WHERE xact = this_xact AND tbl = 'reading' AND id = rid)
+          THEN
+            problem := format('reading %s was there before this change', rid);
+            RETURN;
+          END IF;
         END LOOP;
         IF kind = 'updateReading' THEN
           ids := ids || (tally_json(body -> prior -> 'projectID', 'number') #>> '{}')::BIGINT;
@@ -645,9 +674,15 @@ enum PostgresMemberSchema {
         item := body -> '_0';
         pid := (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT;
         ids := ids || pid;
-        IF kind = 'startTimer' AND NOT EXISTS (
+        IF jsonb_typeof(item) IS DISTINCT FROM 'object'
+          OR item - ARRAY['projectID', 'startedAt'] <> '{}'::JSONB
+        THEN
+          problem := 'it is not a change tally wrote';
+        ELSIF kind = 'startTimer' AND (NOT EXISTS (
           SELECT 1 FROM timer WHERE project_id = pid AND xmin = now_xid
             AND started_at = (tally_json(item -> 'startedAt', 'number') #>> '{}')::BIGINT)
+          OR EXISTS (
+            SELECT 1 FROM tally_row_before WHERE xact = this_xact AND tbl = 'timer' AND id = pid))
         THEN
           problem := format('the timer of project %s is not as this change left it', pid);
         ELSIF kind = 'stopTimer' AND NOT EXISTS (
@@ -659,12 +694,28 @@ enum PostgresMemberSchema {
         END IF;
       WHEN 'restoreImport', 'setAsideImport' THEN
         item := body -> '_0';
+        rid := (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT;
         ids := ids || (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT;
         IF tally_batch_matches(item, (SELECT to_jsonb(b) FROM import_batch b
-          WHERE id = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT AND xmin = now_xid
-            AND undone = (kind = 'setAsideImport'))) IS NOT TRUE
+          WHERE id = rid AND xmin = now_xid AND undone = (kind = 'setAsideImport'))) IS NOT TRUE
         THEN
-          problem := format('import %s is not as this change left it', item ->> 'id');
+          problem := format('import %s is not as this change left it', rid);
+        -- Marked here (made here, or its mark turned; a new import was never live), its
+        -- readings moved here.
+        ELSIF coalesce((SELECT (old ->> 'undone')::BOOLEAN FROM tally_row_before
+          WHERE xact = this_xact AND tbl = 'import_batch' AND id = rid), true)
+          = (kind = 'setAsideImport')
+        THEN
+          problem := format('import %s was not marked by this change', rid);
+        ELSIF jsonb_typeof(item -> 'readingIDs') = 'array' AND NOT (CASE kind
+          WHEN 'setAsideImport' THEN EXISTS (SELECT 1 FROM set_aside_reading
+            WHERE held_for = 'import ' || rid AND xmin = now_xid)
+          ELSE EXISTS (SELECT 1 FROM reading
+            WHERE id BETWEEN (item -> 'readingIDs' ->> 0)::BIGINT
+              AND (item -> 'readingIDs' ->> 1)::BIGINT AND batch_id = rid AND xmin = now_xid)
+          END)
+        THEN
+          problem := format('the readings of import %s were not moved by this change', rid);
         END IF;
       WHEN 'setAsideReadings' THEN
         pid := (tally_json(body -> '_0', 'number') #>> '{}')::BIGINT;
@@ -696,6 +747,9 @@ enum PostgresMemberSchema {
       parsed JSONB;
       step RECORD;
     BEGIN
+      IF octet_length(change) > \(largestChange) THEN
+        RETURN 'its change is larger than tally writes';
+      END IF;
       BEGIN
         parsed := change::JSONB;
       EXCEPTION WHEN data_exception THEN

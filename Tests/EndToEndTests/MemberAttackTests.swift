@@ -397,6 +397,18 @@ struct MemberAttackTests {
         "UPDATE project SET updated_at = updated_at WHERE id = \(scene.weight)",
         #"{"updateProject":{"before":\#(weightJSON("miles")),"after":\#(weightJSON("kg"))}}"#
       ),
+      // A reading that was there, only touched, told as added: --as-of would lose it before.
+      (
+        "UPDATE reading SET amount = amount WHERE id = \(reading)",
+        #"{"insertReadings":{"_0":[\#(readingJSON(80))]}}"#
+      ),
+      // A key tally does not write, nested deeper than tally reads.
+      (
+        "UPDATE reading SET amount = amount WHERE id = \(reading)",
+        #"{"updateReading":{"before":\#(readingJSON(80).dropLast()),"x":"#
+          + String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+          + #"},"after":\#(readingJSON(80))}}"#
+      ),
     ] {
       for table in ["journal", "history"] {
         let columns =
@@ -409,8 +421,8 @@ struct MemberAttackTests {
           "\(touch); INSERT INTO \(table) \(columns)'\(change)', \(rest)ARRAY[\(scene.weight)])")
         #expect(result.status != 0, "\(table): \(change)")
         #expect(
-          result.errors.contains("was not as this change says before it")
-            || result.errors.contains("matches no journal entry"), "\(result.errors)")
+          result.errors.contains(table == "journal" ? "journal entry refused" : "step refused"),
+          "\(result.errors)")
       }
     }
     // A title key that is not the title's would let two projects show one title.
