@@ -219,7 +219,7 @@ enum PostgresAccessSchema {
   }
 
   /// `text` as an SQL string literal.
-  private static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
   }
 }

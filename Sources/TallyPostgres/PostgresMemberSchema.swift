@@ -498,7 +498,7 @@ enum PostgresMemberSchema {
               AND grantee NOT IN (current_user, 'PUBLIC')
           LOOP
         \(memberGrants(to: "%1$I", in: "%2$I").map {
-          "    EXECUTE format(\(quoted($0)), g.grantee, current_schema());"
+          "    EXECUTE format(\(PostgresAccessSchema.quoted($0)), g.grantee, current_schema());"
         }.joined(separator: "\n"))
           END LOOP;
         END
@@ -836,13 +836,8 @@ enum PostgresMemberSchema {
         'CREATE OR REPLACE FUNCTION \(signature) LANGUAGE \(language) \(volatility) '
         '\(definer ? "SECURITY DEFINER" : "SECURITY INVOKER") '
         'SET search_path = pg_catalog, %I, pg_temp AS %L', current_schema(),
-        \(quoted(body)));
+        \(PostgresAccessSchema.quoted(body)));
     END $do$
     """
-  }
-
-  /// `text` as an SQL string literal.
-  private static func quoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
   }
 }
