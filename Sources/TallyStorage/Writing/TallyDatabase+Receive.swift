@@ -10,7 +10,8 @@ extension TallyDatabase: StorageReceiving {
       guard held == 0 else {
         throw TallyError(
           .conflict,
-          "\(path) already holds \(held) projects; a restore or a migration copies only into an empty database",
+          "\(path) already holds \(held) projects; a restore or a migration copies only into an "
+            + "empty database",
           hint: "Name a new file with --db, or a new database on the server.")
       }
       for project in projects {
