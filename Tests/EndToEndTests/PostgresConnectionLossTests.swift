@@ -102,6 +102,43 @@ struct PostgresConnectionLossTests {
     #expect(try sandbox.everything() == before)
   }
 
+  /// A team member's writes, which the server checks against what the transaction did
+  /// (journal and history, migration v10): one whose commit never reached the server leaves
+  /// nothing, one whose answer was lost is found saved, whole: its entry, its history step and
+  /// its rows together, readable by everyone after.
+  @Test(
+    arguments: [
+      ["item", "add", "Hours", "3", "--at", "2024-01-02"], ["item", "edit", "1", "--amount", "4"],
+      ["item", "delete", "1", "--yes"], ["undo"], ["import", "FILE", "--project", "Hours"],
+    ], [FaultyProxy.Mode.beforeCommit, .afterCommit])
+  func aMembersCheckedChangeLostAtItsCommitIsSavedWholeOrNotAtAll(
+    write: [String], fault: FaultyProxy.Mode
+  ) throws {
+    let team = try TeamSandbox(members: ["ana"])
+    let ana = try team.person("ana")
+    try ana.succeed("project", "add", "Hours", "--frequency", "daily")
+    try ana.succeed("item", "add", "Hours", "2", "--at", "2024-01-01")
+    let before = try ana.everything()
+    let log = try ana.succeed("log")
+    let result = try self.write(
+      write, in: ana, to: try team.url(of: "ana"), through: fault, logged: fault == .afterCommit)
+    if fault == .beforeCommit {
+      #expect(result.status == 1, "\(result.stderr)")
+      #expect(result.stderr.contains("Nothing was changed."), "\(result.stderr)")
+      #expect(try ana.everything() == before)
+      #expect(try ana.succeed("log") == log)
+    } else {
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stderr.contains("saved=true"), "\(result.stderr)")
+      #expect(try ana.everything() != before)
+      #expect(try ana.succeed("log") != log)
+    }
+    // The history reads as the journal does: a reading's story, and the database's check.
+    #expect(try ana.run("item", "show", "1").status == 0)
+    let check = try team.admin.run("check")
+    #expect(check.status == 0, "\(check.stdout)")
+  }
+
   @Test func aLostCommitWithTheServerGoneSaysItCannotTellAndHowToFindOut() throws {
     let (sandbox, database) = try hours()
     let proxy = try FaultyProxy(
