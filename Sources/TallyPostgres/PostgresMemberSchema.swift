@@ -26,10 +26,12 @@ enum PostgresMemberSchema {
   /// sequences' limit: a restore cannot use them up.
   static let largestID: Int64 = 9_007_199_254_740_991
 
-  /// The most readings one statement deletes for which the rows are kept for the journal's
-  /// check: a change that names its deleted readings one by one deletes a few (a whole
-  /// import's or project's are named by the import or the project).
-  static let keptDeletions = 10_000
+  /// The setting with which tally's writer says that the readings it deletes now are set
+  /// aside whole (an import's or a project's, which a change names by the import or the
+  /// project): they are not kept one by one for the journal's check, so that taking out an
+  /// import of a million readings costs what it did. Anyone may turn it off; it only makes the
+  /// check stricter: a deleted reading not kept cannot be named by an entry.
+  static let keepDeletedSetting = "tally.keep_deleted"
 
   /// The longest change (in bytes of JSON) a journal entry or a history step takes: far more
   /// than a change tally makes names (readings one by one, an import or a project whole).
@@ -222,8 +224,8 @@ enum PostgresMemberSchema {
           body: """
             BEGIN
               IF TG_WHEN <> 'BEFORE' OR TG_LEVEL <> 'ROW' OR NOT (
-                (TG_RELID IN ('reading'::regclass, 'import_batch'::regclass) AND TG_OP = 'UPDATE')
-                OR (TG_RELID IN ('project'::regclass, 'timer'::regclass)
+                (TG_RELID = 'import_batch'::regclass AND TG_OP = 'UPDATE')
+                OR (TG_RELID IN ('reading'::regclass, 'project'::regclass, 'timer'::regclass)
                   AND TG_OP IN ('UPDATE', 'DELETE')))
               THEN
                 RAISE EXCEPTION '% keeps tally''s readings, projects and timers, not %', TG_NAME,
@@ -260,28 +262,6 @@ enum PostgresMemberSchema {
               RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
             END
             """),
-        // Readings deleted a few at a time (not a whole import's or project's, which a change
-        // names by its import or project): one statement trigger, which reads the deleted
-        // rows once.
-        function(
-          "tally_readings_gone() RETURNS TRIGGER", language: "plpgsql", definer: true,
-          body: """
-            BEGIN
-              IF TG_RELID <> 'reading'::regclass OR TG_WHEN <> 'AFTER' OR TG_LEVEL <> 'STATEMENT'
-                OR TG_OP <> 'DELETE'
-              THEN
-                RAISE EXCEPTION '% keeps tally''s readings, not %', TG_NAME, TG_RELID::regclass
-                  USING ERRCODE = '42501';
-              END IF;
-              IF tally_trusted() OR (SELECT count(*) FROM gone) > \(keptDeletions) THEN
-                RETURN NULL;
-              END IF;
-              INSERT INTO tally_row_before
-              SELECT pg_current_xact_id(), 'reading deleted', g.id, to_jsonb(g) FROM gone g
-              ON CONFLICT DO NOTHING;
-              RETURN NULL;
-            END
-            """),
         """
         CREATE TRIGGER reading_row_kept BEFORE UPDATE ON reading
         FOR EACH ROW EXECUTE FUNCTION tally_row_kept()
@@ -298,9 +278,12 @@ enum PostgresMemberSchema {
         CREATE TRIGGER import_batch_row_kept BEFORE UPDATE ON import_batch
         FOR EACH ROW EXECUTE FUNCTION tally_row_kept()
         """,
+        // Readings deleted one by one; not those tally's writer sets aside whole (see
+        // `keepDeletedSetting`), which cost a test of the setting each, no call.
         """
-        CREATE TRIGGER reading_gone AFTER DELETE ON reading REFERENCING OLD TABLE AS gone
-        FOR EACH STATEMENT EXECUTE FUNCTION tally_readings_gone()
+        CREATE TRIGGER reading_row_gone BEFORE DELETE ON reading FOR EACH ROW
+        WHEN (current_setting('\(keepDeletedSetting)', true) IS DISTINCT FROM 'off')
+        EXECUTE FUNCTION tally_row_kept()
         """,
         // A JSON value of the type `Change` decodes, or NULL: what is not is never equal.
         function(

@@ -306,8 +306,14 @@ struct PostgresWriter {
   /// table, labelled `key`, in one statement.
   ///
   /// - Returns: How many readings moved.
+  ///
+  /// The server is told that these deletions are a set-aside (`PostgresMemberSchema`'s
+  /// `keepDeletedSetting`), for this statement alone: it keeps no copy of each.
   private func setAside(_ condition: String, heldFor key: String) throws -> Int {
     let columns = PostgresRows.readingColumns
+    let setting = PostgresMemberSchema.keepDeletedSetting
+    try session.rows("SELECT set_config(\(setting), 'off', true)")
+    defer { _ = try? session.rows("SELECT set_config(\(setting), 'on', true)") }
     return Int(
       try session.value(
         """
