@@ -27,10 +27,12 @@ enum PostgresMemberSchema {
   static let largestID: Int64 = 9_007_199_254_740_991
 
   /// The setting with which tally's writer says that the readings it deletes now are set
-  /// aside whole (an import's or a project's, which a change names by the import or the
-  /// project): they are not kept one by one for the journal's check, so that taking out an
-  /// import of a million readings costs what it did. Anyone may turn it off; it only makes the
-  /// check stricter: a deleted reading not kept cannot be named by an entry.
+  /// aside whole.
+  ///
+  /// An import's or a project's readings, which a change names by the import or the project,
+  /// are not kept one by one for the journal's check, so that taking out an import of a
+  /// million readings costs what it did. Anyone may turn it off; it only makes the check
+  /// stricter: a deleted reading not kept cannot be named by an entry.
   static let keepDeletedSetting = "tally.keep_deleted"
 
   /// The longest change (in bytes of JSON) a journal entry or a history step takes: far more
