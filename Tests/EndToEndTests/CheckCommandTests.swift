@@ -179,9 +179,23 @@ import Testing
     #expect(
       result.stdout == """
         \(database.path) has mode 0644: other users can read it (chmod 600 it)
-        the folder \(folder.path) has mode 0755: other users can list it (chmod 700 it)
+        Note: the folder \(folder.path) has mode 0755: other users can list it (chmod 700 it)
 
         """)
+  }
+
+  @Test func aFolderOthersMayListIsANoteAndTheChecksHold() throws {
+    let (sandbox, database) = try sample()
+    let folder = database.deletingLastPathComponent()
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+    let result = try sandbox.run("check")
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3)
+    #expect(lines.first?.hasPrefix("All checks hold for \(database.path): ") == true)
+    #expect(
+      lines.dropFirst().first
+        == "Note: the folder \(folder.path) has mode 0755: other users can list it (chmod 700 it)")
   }
 
   @Test func withoutADatabaseThereIsNothingToCheck() throws {

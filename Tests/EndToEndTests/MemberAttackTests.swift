@@ -30,7 +30,7 @@ struct MemberAttackTests {
   private func scene() throws -> Scene {
     let team = try TeamSandbox(members: ["ana", "bob", "cyd", "dan"])
     let ana = try team.person("ana")
-    try ana.succeed("project", "add", "Secret", "--frequency", "daily", "--units", "km")
+    try ana.succeed("project", "add", "Secret", "--frequency", "daily", "--units", "h")
     try ana.succeed("project", "add", "Weight", "--frequency", "weekly", "--units", "kg")
     try ana.succeed("item", "add", "Secret", "5", "--at", "2024-01-01", "--note", "secret-note")
     try ana.succeed("item", "add", "Secret", "7", "--at", "2024-01-02", "--tag", "hidden")

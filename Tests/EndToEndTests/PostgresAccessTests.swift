@@ -75,7 +75,9 @@ struct PostgresAccessTests {
     try "date,amount\n2024-02-01,70\n".write(to: file, atomically: true, encoding: .utf8)
     for words in [
       ["item", "add", "Weight", "1"], ["item", "edit", "1", "--amount", "5"],
-      ["item", "delete", "1", "--yes"], ["timer", "start", "Weight"],
+      ["item", "delete", "1", "--yes"],
+      // An edit that asks for what is there is refused all the same, not "nothing changed".
+      ["item", "edit", "1", "--amount", "80"], ["project", "edit", "Weight", "--units", "kg"],
       ["import", file.path, "--project", "Weight"],
     ] {
       let result = try bob.tally.run(words, environment: bob.environment)

@@ -157,7 +157,7 @@ struct PostgresEndToEndTests {
 
   @Test func migrateCopiesToTheServerAndBackAllOrNothing() throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("project", "add", "Car", "--frequency", "monthly", "--units", "km")
+    try sandbox.succeed("project", "add", "Car", "--frequency", "monthly", "--units", "h")
     try sandbox.succeed(
       "item", "add", "Car", "12.5", "--at", "2024-01-01", "--note", "tab\there", "--tag", "a,b/c")
     try sandbox.succeed("project", "add", "Power", "--kind", "meter", "--frequency", "monthly")

@@ -172,13 +172,13 @@ import Testing
     let start = Timestamp(secondsSince1970: 1_700_000_000)
     #expect(store.request(.startTimer(id, at: start)) == nil)
     #expect(store.state.status == "Started a timer for Writing")
-    // 39.2 seconds: recorded as 39 seconds in hours, shown to people as h:mm rounded to the
-    // minute, as every clock is.
+    // 39.2 seconds: recorded as 39 seconds in hours; under a minute, the message keeps the
+    // seconds, where a clock of minutes would say 0:01.
     let stop = Timestamp(microsecondsSince1970: start.microsecondsSince1970 + 39_200_000)
     #expect(store.request(.stopTimer(id, note: "draft", at: stop)) == nil)
     #expect(
       store.state.status
-        == "Stopped the timer for Writing after 0:01 (h:mm): recorded 0:01 h")
+        == "Stopped the timer for Writing after 0:00:39 (h:mm:ss): recorded 0:00:39 h")
     var readings: [Reading] = []
     try database.forEachReading(of: id) { readings.append($0) }
     #expect(readings.map(\.amount) == [39.0 / 3_600])
@@ -198,20 +198,27 @@ import Testing
     #expect(store.request(.cancelTimer(ProjectID(rawValue: 99), at: later))?.kind == .notFound)
   }
 
-  @Test(arguments: Backend.allCases) func aTimerOnUnitsThatAreNotTimeSaysItRecordsHours(
-    _ backend: Backend
-  ) throws {
+  @Test(arguments: Backend.allCases) func aTimerRunsOnlyOnUnitsOfTime(_ backend: Backend) throws {
     let store = try makeStore(try backend.make())
-    let id = try addProject(store, "Mileage", units: "km")
+    let mileage = try addProject(store, "Mileage", units: "km")
     let start = Timestamp(secondsSince1970: 1_700_000_000)
-    #expect(store.request(.startTimer(id, at: start)) == nil)
+    let refusal = store.request(.startTimer(mileage, at: start))
+    #expect(refusal?.kind == .invalidInput)
     #expect(
-      store.state.status
-        == "Started a timer for Mileage; its units (km) are not a time unit, so stopping it records hours"
-    )
-    #expect(store.request(.stopTimer(id, at: Timestamp(secondsSince1970: 1_700_005_400))) == nil)
+      refusal?.message == "a timer records time; the units of Mileage (km) are not a unit of time")
+    #expect(store.state.stored.timers.isEmpty)
+    let plain = try addProject(store, "Count")
     #expect(
-      store.state.status == "Stopped the timer for Mileage after 1:30 (h:mm): recorded 1.5 hours")
+      store.request(.startTimer(plain, at: start))?.message
+        == "a timer records time; the units of Count are not given")
+
+    // Units changed to something else while the timer ran: the time it ran is kept, in hours.
+    let writing = try addProject(store, "Writing", units: "h")
+    #expect(store.request(.startTimer(writing, at: start)) == nil)
+    #expect(store.request(.editProject(writing, ProjectEdit(units: "pages"), at: start)) == nil)
+    #expect(store.request(.stopTimer(writing, at: Timestamp(secondsSince1970: 1_700_005_400))) == nil)
+    #expect(
+      store.state.status == "Stopped the timer for Writing after 1:30 (h:mm): recorded 1.5 hours")
   }
 
   @Test func undoAndRedoWorkAcrossRestarts() throws {
@@ -243,7 +250,7 @@ import Testing
   ) throws {
     let database = try backend.make()
     let store = try makeStore(database)
-    let id = try addProject(store, "P")
+    let id = try addProject(store, "P", units: "h")
     for amount in [1.0, 2, 3] { addReading(store, id, amount) }
     #expect(store.request(.startTimer(id, at: clock.now())) == nil)
     let before = try database.snapshot()

@@ -35,6 +35,8 @@ struct ReferenceModel: Equatable {
         data = before
         return false
       }
+      // Nothing to record: undo and redo are as they were.
+      if data == before { return true }
       undoStack.append(before)
       redoStack.removeAll()
       return true
@@ -58,6 +60,7 @@ struct ReferenceModel: Equatable {
       }
       project.units = edit.units ?? project.units
       project.frequency = edit.frequency ?? project.frequency
+      guard project != data.projects[id] else { return true }
       project.updatedAt = at
       data.projects[id] = project
     case .deleteProject(let id, _):
@@ -82,13 +85,18 @@ struct ReferenceModel: Equatable {
       for tag in edit.addedTags where !tags.contains(tag) { tags.append(tag) }
       tags.removeAll { edit.removedTags.contains($0) }
       reading.tags = tags.sorted()
+      // An edit that asks for what is there changes nothing, not even the project's time.
+      guard reading != data.readings[id] else { return true }
       data.readings[id] = reading
       data.projects[reading.projectID]?.updatedAt = at
     case .deleteReading(let id, let at):
       guard let reading = data.readings.removeValue(forKey: id) else { return false }
       data.projects[reading.projectID]?.updatedAt = at
     case .startTimer(let id, let at):
-      guard data.projects[id] != nil, data.timers[id] == nil else { return false }
+      // Only units of time are timed (of the units the generator makes: min, s and h).
+      guard let project = data.projects[id], ["min", "s", "h"].contains(project.units),
+        data.timers[id] == nil
+      else { return false }
       data.timers[id] = at
     case .stopTimer(let id, let note, let at, _):
       guard let project = data.projects[id], let start = data.timers.removeValue(forKey: id)

@@ -21,6 +21,18 @@ public indirect enum Change: Codable, Equatable, Sendable {
   /// Several changes applied in order, as one.
   case batch([Change])
 
+  /// Whether it writes nothing: an update to what a row already holds (as an edit that asks
+  /// for what is there plans it), or a batch of such. A storage neither applies nor records
+  /// it, so that undo and redo are left as they were.
+  public var isNothing: Bool {
+    switch self {
+    case .updateProject(let before, let after): before == after
+    case .updateReading(let before, let after): before == after
+    case .batch(let changes): changes.allSatisfy(\.isNothing)
+    default: false
+    }
+  }
+
   /// The change that reverts this one.
   public var inverse: Change {
     switch self {

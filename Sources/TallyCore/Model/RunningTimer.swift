@@ -33,6 +33,14 @@ public enum Duration {
   public static func clock(_ seconds: Int64) -> String {
     DurationFormat.clock(Double(max(0, seconds)) / 60, unit: .minutes)
   }
+
+  /// A time that ran, as a clock with its pattern: `2:45 (h:mm)`; under a minute, with its
+  /// seconds: `0:00:30 (h:mm:ss)`.
+  public static func elapsed(_ seconds: Int64) -> String {
+    seconds < 60
+      ? "\(DurationFormat.clock(Double(max(0, seconds)), unit: .seconds)) (h:mm:ss)"
+      : "\(clock(seconds)) (h:mm)"
+  }
 }
 
 /// The unit of time a timer's readings are recorded in.

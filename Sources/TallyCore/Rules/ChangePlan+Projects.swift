@@ -56,6 +56,10 @@ extension ChangePlan {
     } else if let goal = edit.goal, goal.value != before.goal {
       after.goals.append(GoalSetting(since: at, goal: goal.value))
     }
+    guard after != before else {
+      return nothingChanged(
+        "project \(before.title)", .updateProject(before: before, after: before))
+    }
     after.updatedAt = at
     var message = "Changed project \(after.title)"
     if after.kind != before.kind { message += "; it is a \(after.kind.rawValue) now" }

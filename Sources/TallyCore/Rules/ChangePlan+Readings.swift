@@ -37,6 +37,10 @@ extension ChangePlan {
         hint: "Take some off with --remove-tag, or replace them all with --tag.")
     }
     let project = try db.project(after.projectID)
+    guard after != before else {
+      return nothingChanged(
+        "reading \(id) of \(project.title)", .updateReading(before: before, after: before))
+    }
     // Only a reading that moves in time leaves its old place empty; one edited where it is
     // is checked against its neighbours as it will be.
     if after.timestamp != before.timestamp || after.projectID != before.projectID {

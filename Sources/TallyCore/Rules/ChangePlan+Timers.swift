@@ -14,21 +14,24 @@ extension ChangePlan {
         hint: "Time it in a project of its own: "
           + "`tally project add TITLE --frequency daily --units h`.")
     }
+    guard TimeUnit(naming: project.units) != nil else {
+      throw TallyError(
+        .invalidInput,
+        "a timer records time; the units of \(project.title) "
+          + (project.units.isEmpty ? "are not given" : "(\(project.units)) are not a unit of time"),
+        hint: "Time it in a project whose units are h, min or s "
+          + "(`tally project add TITLE --frequency daily --units h`), or give this one such units "
+          + "(`tally project edit \(project.title) --units h`).")
+    }
     if let running = try db.timer(of: id) {
       throw TallyError(
         .conflict,
         "a timer is already running for \(project.title) since \(running.startedAt)",
         hint: "Stop it first with `tally timer stop \(project.title)`.")
     }
-    var message = "Started a timer for \(project.title)"
-    if TimeUnit(naming: project.units) == nil {
-      message +=
-        "; its units"
-        + (project.units.isEmpty ? " are not given" : " (\(project.units)) are not a time unit")
-        + ", so stopping it records hours"
-    }
     return ChangePlan(
-      change: .startTimer(RunningTimer(projectID: id, startedAt: at)), message: message)
+      change: .startTimer(RunningTimer(projectID: id, startedAt: at)),
+      message: "Started a timer for \(project.title)")
   }
 
   /// The running timer stopped at `at`, and a reading of the time it ran on each day of
@@ -54,12 +57,20 @@ extension ChangePlan {
     }
     for reading in readings { try MeterRule.checkAdding(reading, to: project, in: db) }
     func recorded(_ reading: Reading) -> String {
-      TimeUnit(naming: project.units) == nil
-        ? "\(AmountFormat.plain(reading.amount)) hours" : amount(reading, project)
+      guard TimeUnit(naming: project.units) != nil else {
+        // Its units were changed to something else while the timer ran.
+        return "\(AmountFormat.plain(reading.amount)) hours"
+      }
+      // Under a minute, a clock of minutes would say 0:00 or 0:01: the seconds are kept.
+      let seconds = reading.amount * unit
+      if project.clockUnit != nil, abs(seconds) < 60 {
+        return DurationFormat.clock(seconds, unit: .seconds) + " h"
+      }
+      return amount(reading, project)
     }
     var message =
       "Stopped the timer for \(project.title) after "
-      + "\(Duration.clock(timer.elapsedSeconds(until: at))) (h:mm): recorded "
+      + "\(Duration.elapsed(timer.elapsedSeconds(until: at))): recorded "
     if readings.count == 1, let reading = readings.first {
       message += recorded(reading)
     } else {
@@ -92,7 +103,7 @@ extension ChangePlan {
       change: .stopTimer(timer),
       message:
         "Cancelled the timer for \(project.title) after "
-        + "\(Duration.clock(timer.elapsedSeconds(until: at))) (h:mm); nothing was recorded")
+        + "\(Duration.elapsed(timer.elapsedSeconds(until: at))); nothing was recorded")
   }
 
   /// The project and its running timer, which must have started by `at`.

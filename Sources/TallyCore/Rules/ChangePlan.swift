@@ -43,6 +43,13 @@ public struct ChangePlan: Equatable, Sendable {
     }
   }
 
+  /// The plan of an edit that would leave `what` as it is: `unchanged` updates a row to what
+  /// it holds (see ``Change/isNothing``), so that it is neither written nor recorded, while
+  /// a server still asks for the access the edit needs.
+  static func nothingChanged(_ what: String, _ unchanged: Change) -> ChangePlan {
+    ChangePlan(change: unchanged, message: "Nothing changed: \(what) is already as asked")
+  }
+
   /// Marks a project as changed at `at`.
   public static func touch(_ project: Project, at: Timestamp) -> Change {
     var after = project

@@ -83,10 +83,18 @@ public enum MeterRule {
       }
       return
     }
+    let new = try reading.id.rawValue >= db.nextID(of: .reading)
+    if reading.isReset, reading.amount < 0 {
+      throw TallyError(
+        .invalidInput,
+        "\(new ? "the new reading" : "reading \(reading.id)") is marked as a reset at "
+          + "\(project.shownWithUnits(reading.amount)): a meter reset or replaced counts again "
+          + "from 0, so its reading is never below 0",
+        hint: "Nothing was changed. Give the dial's reading after the reset (0 or more).")
+    }
     let key = ReadingOrder.Key(reading)
     let previous = try db.reading(of: project.id, .before, of: key, excluding: reading.id)
     let next = try db.reading(of: project.id, .after, of: key, excluding: reading.id)
-    let new = try reading.id.rawValue >= db.nextID(of: .reading)
     try check(
       previous, then: reading, in: project,
       hint: "If the meter was reset or replaced, mark the reading as a reset: "

@@ -244,6 +244,14 @@ public final class ReadingsFile {
             reason: "is not yes or no (a meter reset or not)"))
       }
       isReset = flag
+      if flag, amount < 0 {
+        return .failure(
+          RowProblem(
+            line: record.line, column: layout.names[layout.amount],
+            value: record.string(layout.amount),
+            reason: "is below 0 on a row marked as a reset: a meter reset or replaced counts "
+              + "again from 0"))
+      }
     }
     var tags = fileTags
     if let index = layout.tags {

@@ -54,8 +54,12 @@ extension PostgresStorage {
         .startTimer(_, let at), .stopTimer(_, _, let at, _), .cancelTimer(_, let at),
         .undoImport(_, let at), .importReadings(_, let at):
         let plan = try ChangePlan.plan(request, in: writer.facts)
-        try writer.applyKeepingCounters(plan.change)
-        recorded = try writer.record(plan.change, description: plan.message, at: at)
+        if plan.change.isNothing {
+          try writer.requireAccess(for: plan.change)
+        } else {
+          try writer.applyKeepingCounters(plan.change)
+          recorded = try writer.record(plan.change, description: plan.message, at: at)
+        }
         message = plan.message
       }
       return (message, recorded)

@@ -54,14 +54,19 @@ struct PostgresWriter {
     }
   }
 
+  /// Refuses, naming the project, a change that asks for more access than this person has
+  /// (see ``Change/requiredAccess``); the server's policies decide either way.
+  func requireAccess(for change: Change) throws {
+    guard checksAccess else { return }
+    try PostgresAccess(session: session, user: user).require(change.requiredAccess)
+  }
+
   /// Writes `change` and brings the reading counters of the projects it touches up to date.
   ///
   /// ``ChangeRules`` are checked on what it wrote; ``RuleBroken`` is thrown when a rule does
   /// not hold, and the transaction is then rolled back.
   func applyKeepingCounters(_ change: Change) throws {
-    if checksAccess {
-      try PostgresAccess(session: session, user: user).require(change.requiredAccess)
-    }
+    try requireAccess(for: change)
     var counters = CounterChanges()
     var stale = StaleRollups()
     try apply(change, counting: &counters, stale: &stale)

@@ -43,8 +43,10 @@ extension TallyDatabase {
         .startTimer(_, let at), .stopTimer(_, _, let at, _), .cancelTimer(_, let at),
         .undoImport(_, let at), .importReadings(_, let at):
         let plan = try ChangePlan.plan(request, in: SQLiteFacts(db: db))
-        try db.applyKeepingCounters(plan.change)
-        try db.record(plan.change, description: plan.message, at: at)
+        if !plan.change.isNothing {
+          try db.applyKeepingCounters(plan.change)
+          try db.record(plan.change, description: plan.message, at: at)
+        }
         message = plan.message
       }
       return Commit(message: message, snapshot: try db.snapshot(openProject: openProject))
