@@ -216,7 +216,8 @@ import Testing
     let writing = try addProject(store, "Writing", units: "h")
     #expect(store.request(.startTimer(writing, at: start)) == nil)
     #expect(store.request(.editProject(writing, ProjectEdit(units: "pages"), at: start)) == nil)
-    #expect(store.request(.stopTimer(writing, at: Timestamp(secondsSince1970: 1_700_005_400))) == nil)
+    #expect(
+      store.request(.stopTimer(writing, at: Timestamp(secondsSince1970: 1_700_005_400))) == nil)
     #expect(
       store.state.status == "Stopped the timer for Writing after 1:30 (h:mm): recorded 1.5 hours")
   }

@@ -37,7 +37,8 @@ import Testing
     case 1:
       return .editProject(
         projectID,
-        ProjectEdit(title: pick % 2 == 0 ? title : nil, units: ["u\(pick % 3)", "h", "s"][pick % 3]),
+        ProjectEdit(
+          title: pick % 2 == 0 ? title : nil, units: ["u\(pick % 3)", "h", "s"][pick % 3]),
         at: at)
     case 2: return .deleteProject(projectID, at: at)
     case 3, 4, 5:

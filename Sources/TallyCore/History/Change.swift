@@ -21,9 +21,11 @@ public indirect enum Change: Codable, Equatable, Sendable {
   /// Several changes applied in order, as one.
   case batch([Change])
 
-  /// Whether it writes nothing: an update to what a row already holds (as an edit that asks
-  /// for what is there plans it), or a batch of such. A storage neither applies nor records
-  /// it, so that undo and redo are left as they were.
+  /// Whether it writes nothing.
+  ///
+  /// An update to what a row already holds (as an edit that asks for what is there plans it),
+  /// or a batch of such. A storage neither applies nor records it, so that undo and redo are
+  /// left as they were.
   public var isNothing: Bool {
     switch self {
     case .updateProject(let before, let after): before == after

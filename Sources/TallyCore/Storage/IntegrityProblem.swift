@@ -55,9 +55,11 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Whether it is only worth knowing, not wrong: a folder others may list, as most home
-  /// folders are, shows the database's name but none of its data. `tally check` says it and
-  /// still exits 0, so that a cron job does not cry wolf.
+  /// Whether it is only worth knowing, not wrong.
+  ///
+  /// A folder others may list, as most home folders are, shows the database's name but none
+  /// of its data. `tally check` says it and still exits 0, so that a cron job does not cry
+  /// wolf.
   public var isNote: Bool {
     if case .openToOthers(_, _, let isFolder) = self { return isFolder }
     return false
