@@ -17,7 +17,9 @@ public struct BackupCommand: ParsableCommand {
       """)
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: ArgumentHelp("The new file to write.", valueName: "file"))
+  @Argument(
+    help: ArgumentHelp("The new file to write.", valueName: "file"),
+    transform: { TypedPath.expanded($0) })
   var file: String
 
   public init() {}
@@ -44,7 +46,9 @@ public struct RestoreCommand: ParsableCommand {
       """)
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: ArgumentHelp("The backup to bring back.", valueName: "file"))
+  @Argument(
+    help: ArgumentHelp("The backup to bring back.", valueName: "file"),
+    transform: { TypedPath.expanded($0) })
   var file: String
 
   public init() {}

@@ -82,7 +82,8 @@ struct ImportFile: TallyCommand {
     ])
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The CSV file.", completion: .file()) var file: String
+  @Argument(help: "The CSV file.", completion: .file(), transform: { TypedPath.expanded($0) })
+  var file: String
   @Option(help: "The project the readings go into.", completion: ProjectTitleCompletion.kind)
   var project: String
   @Flag(

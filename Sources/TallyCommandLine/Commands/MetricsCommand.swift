@@ -17,7 +17,8 @@ struct MetricsCommand: TallyCommand {
 
   @OptionGroup var global: GlobalOptions
   @Option(
-    help: "Write to this file (atomically) instead of standard output.", completion: .file())
+    help: "Write to this file (atomically) instead of standard output.", completion: .file(),
+    transform: { TypedPath.expanded($0) })
   var output: String?
 
   func request() -> UserRequest {

@@ -17,9 +17,13 @@ public struct MigrateCommand: ParsableCommand {
       """)
 
   @OptionGroup var global: GlobalOptions
-  @Option(help: ArgumentHelp("Copy into this database.", valueName: "url"))
+  @Option(
+    help: ArgumentHelp("Copy into this database.", valueName: "url"),
+    transform: { TypedPath.expanded($0) })
   var to: String?
-  @Option(help: ArgumentHelp("Copy from this database.", valueName: "url"))
+  @Option(
+    help: ArgumentHelp("Copy from this database.", valueName: "url"),
+    transform: { TypedPath.expanded($0) })
   var from: String?
 
   public init() {}

@@ -51,15 +51,16 @@ struct ReportCommand: TallyCommand {
   @Option(help: "To this date or time, exclusive.") var to: String?
   @Option(help: "table, csv, markdown, json, svg or html.") var format: ReportRequest.Format?
   @Option(
-    help: "Write to this file (atomically) instead of standard output.", completion: .file())
+    help: "Write to this file (atomically) instead of standard output.", completion: .file(),
+    transform: { TypedPath.expanded($0) })
   var output: String?
   @Option(
     help: "Render with this Mustache template (see Templates/README.md).",
-    completion: .file(extensions: ["mustache"]))
+    completion: .file(extensions: ["mustache"]), transform: { TypedPath.expanded($0) })
   var template: String?
   @Option(
     help: "With --format markdown: write the chart to this SVG file and link it from the report.",
-    completion: .file(extensions: ["svg"]))
+    completion: .file(extensions: ["svg"]), transform: { TypedPath.expanded($0) })
   var chart: String?
   @Flag(help: "Include periods without readings.") var empty = false
   @Option(help: "The figures to show, comma-separated, such as last,change or usage,rate.")

@@ -23,21 +23,39 @@ extension TallyCommand {
   ///
   /// A database the command made and then failed on is taken back: a failed command leaves
   /// nothing behind.
+  ///
+  /// On a path where no database is, the command answers as for an empty one and says so: a
+  /// failure in its hint, a success in a note on standard error.
   public func run() throws {
     let request = try request()
-    let session = try Session(
-      global.sessionOptions(creating: request.createsDatabase, readOnly: request.readsOnly))
+    let options = try global.sessionOptions(
+      creating: request.createsDatabase, readOnly: request.readsOnly)
+    let missing = options.missingDatabase
+    let session = try Session(options)
     let succeeded: Bool
     do {
       succeeded = try session.run(request)
     } catch {
       session.storage.discardIfCreated()
-      throw error
+      guard let missing else { throw error }
+      var named = error
+      named.hint = [error.hint, Self.absence(of: missing, failed: true)].compactMap { $0 }.joined(
+        separator: "\n")
+      throw named
     }
+    if let missing, succeeded { session.messages.status(Self.absence(of: missing, failed: false)) }
     guard succeeded else {
       session.storage.discardIfCreated()
       throw ExitCode(ExitStatus.failure)
     }
     if session.needsAttention { throw ExitCode(ExitStatus.attention) }
+  }
+
+  /// What a command on a path where no database is says of it, after failing or succeeding.
+  static func absence(of path: String, failed: Bool) -> String {
+    (failed
+      ? "There is no database at \(path): "
+      : "Note: there is no database at \(path) yet, so this is what an empty one holds: ")
+      + "check --db or TALLY_DB, or make it with `tally project add`."
   }
 }

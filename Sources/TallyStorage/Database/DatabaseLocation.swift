@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 
 /// Where tally's database lives, chosen as the command-line contract says: `--db`, else the
 /// `TALLY_DB` environment variable, else `$XDG_DATA_HOME/tally/tally.sqlite`, else
@@ -34,17 +35,13 @@ public struct DatabaseLocation: Equatable, Sendable {
     self.init(option: option, environment: environment, homeDirectory: Self.home(in: environment))
   }
 
-  /// The home folder: `$HOME`, else the account's.
+  /// The home folder: `$HOME`, else the account's (see ``TypedPath/home(in:)``).
   public static func home(in environment: [String: String]) -> String {
-    if let home = environment["HOME"], !home.isEmpty { return home }
-    return FileManager.default.homeDirectoryForCurrentUser.path
+    TypedPath.home(in: environment)
   }
 
-  /// `path` with a leading `~/` replaced by `homeDirectory`; any other path as it is (`~name/`
-  /// is not read as another user's home).
+  /// `path` with a leading `~/` replaced by `homeDirectory` (see ``TypedPath``).
   public static func expandingHome(_ path: String, homeDirectory: String) -> String {
-    guard path.hasPrefix("~/") else { return path }
-    let home = homeDirectory.hasSuffix("/") ? String(homeDirectory.dropLast()) : homeDirectory
-    return home + path.dropFirst()
+    TypedPath.expanded(path, homeDirectory: homeDirectory)
   }
 }
