@@ -208,7 +208,9 @@ public struct SessionOptions: Sendable {
 
 extension SessionOptions {
   /// The path of the database file, when nothing is there yet and this session will not make
-  /// it: a command then answers as for an empty database, and says that none is there (a
+  /// it.
+  ///
+  /// A command then answers as for an empty database, and says that none is there (a
   /// mistyped `--db` is not taken for an empty one). `nil` for a server.
   public var missingDatabase: String? {
     guard !creating, !PostgresAddress.isServerURL(location.path) else { return nil }
