@@ -31,8 +31,10 @@ struct REPLSubcommand: ParsableCommand {
   /// navigation is remembered: a script or piped input starts at home every time.
   static func start(_ global: GlobalOptions, _ entry: REPLOptions, script: String? = nil) throws {
     let interactive = script == nil && isatty(STDIN_FILENO) == 1
-    let session = try Session(
-      global.sessionOptions(resumingRoute: interactive, creating: true, showsScreens: true))
+    var options = try global.sessionOptions(
+      resumingRoute: interactive, creating: true, showsScreens: true)
+    if interactive { options.isInterrupted = { LineEditor.isInterruptPending } }
+    let session = try Session(options)
     let environment = ProcessInfo.processInfo.environment
     let reader: any LineReader
     var source = "stdin"

@@ -39,7 +39,9 @@ struct Tally: ParsableCommand {
       try command.run()
     } catch let error as TallyError {
       MessageSink.standard.failure(error)
-      exit(withError: ExitCode(ExitStatus.failure))
+      exit(
+        withError: ExitCode(
+          error.kind == .interrupted ? ExitStatus.interrupted : ExitStatus.failure))
     } catch {
       let code = exitCode(for: error)
       guard code == .validationFailure else { exit(withError: error) }

@@ -123,7 +123,9 @@ struct FakeFacts: StoredFacts {
 
   @Test func aProjectHasOneTimerThatStopsAfterItStarted() throws {
     let timer = RunningTimer(projectID: car.id, startedAt: t1)
-    let facts = FakeFacts(projects: [car], timers: [timer])
+    var timed = car
+    timed.units = "h"
+    let facts = FakeFacts(projects: [timed], timers: [timer])
     #expect(
       throws: TallyError(
         .conflict, "a timer is already running for Car since 1970-01-01T01:16:40+00:00",

@@ -9,6 +9,10 @@ final class ReadingListing {
   private let project: Project
   private let zone: TimeZone
   private var table: TextTable
+  /// The table's readings, each with the section it opens (its period's label), kept until
+  /// the end: the time column shows seconds on every row when any reading has some.
+  private var tableRows: [(opens: String?, reading: Reading)] = []
+  private var anySeconds = false
   /// The period of the section being listed: readings come in time order, so the next one is
   /// most often in it, and its period need not be worked out again.
   private var section: Period?
@@ -53,17 +57,15 @@ final class ReadingListing {
     defer { count += 1 }
     switch format {
     case .table:
+      var opens: String?
       if section?.contains(reading.timestamp) != true {
         let period = PeriodCalendar(period: project.frequency, zone: zone)
           .period(containing: reading.timestamp)
-        table.appendSection(period.label)
+        opens = period.label
         section = period
       }
-      table.append(
-        [
-          reading.id.description, TimestampFormat.local(reading.timestamp, in: zone),
-          project.shown(reading.amount) + (reading.isReset ? " (reset)" : ""),
-        ] + (marksTags ? [Tags.listed(reading.tags)] : []) + [reading.note ?? ""])
+      tableRows.append((opens, reading))
+      if !anySeconds { anySeconds = TimestampFormat.hasSeconds(reading.timestamp, in: zone) }
     case .csv:
       output.write(
         CSVWriter.line(
@@ -93,6 +95,16 @@ final class ReadingListing {
         output.say(
           "\(project.title) has no readings" + (isRange ? " that match." : " yet."))
       } else {
+        for (opens, reading) in tableRows {
+          if let opens { table.appendSection(opens) }
+          table.append(
+            [
+              reading.id.description,
+              TimestampFormat.local(reading.timestamp, in: zone, seconds: anySeconds),
+              project.shown(reading.amount) + (reading.isReset ? " (reset)" : ""),
+            ] + (marksTags ? [Tags.listed(reading.tags)] : []) + [reading.note ?? ""])
+        }
+        tableRows = []
         output.write(table.render(width: width))
       }
     case .csv: break

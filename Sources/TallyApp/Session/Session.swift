@@ -28,6 +28,8 @@ public final class Session {
   /// How wide tables may be, and what bars and sparklines are drawn with.
   public let display: TextDisplay
   let clock: @Sendable () -> Timestamp
+  /// Whether the person asked to stop (see ``SessionOptions/isInterrupted``).
+  let isInterrupted: @Sendable () -> Bool
   /// Set by ``watchForChanges()``: only a session that lasts (the REPL) looks for other
   /// processes' writes; a subcommand's reads nothing for it.
   private var watch: ChangeWatch?
@@ -61,6 +63,7 @@ public final class Session {
     zone = options.zone
     display = options.display
     clock = try options.clock ?? Self.clock(zone: options.zone)
+    isInterrupted = options.isInterrupted
     let saved = options.resumingRoute ? try storage.savedRoute() : []
     // One read: a project that is gone has no readings to load and drops off the route.
     let stored = try storage.snapshot(openProject: AppState.routedProjectID(in: saved))
@@ -184,6 +187,12 @@ public struct SessionOptions: Sendable {
   /// The person the command line named (`--user`, `TALLY_USER`), if it named one: on a shared
   /// server the person is the role logged in as, and a different name is refused.
   public var claimedUser: String?
+  /// Whether the person asked to stop (Ctrl-C) since the command began.
+  ///
+  /// A long write (an import) asks between rows, and stops, changing nothing, when they did.
+  /// The front door that catches the signal answers it (see ``Interruption``, and the REPL's
+  /// line editor).
+  public var isInterrupted: @Sendable () -> Bool = { false }
 
   /// Describes a session.
   public init(

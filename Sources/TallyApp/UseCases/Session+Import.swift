@@ -21,14 +21,23 @@ extension Session {
     // A storage may read a regular file again (to run its transaction again): the file is
     // then opened anew.
     var unread: ReadingsFile? = opened
+    let isInterrupted = self.isInterrupted
     let rows = ImportRows(canBeReadAgain: opened.canBeReadAgain) { sink in
       defer { progress(nil) }
       let file = try unread ?? ReadingsFile(path: path, options: options)
       unread = nil
+      var rowsRead = 0
       return try file.forEachRow(
         valid: { reading in
           try sink.add(reading)
           progress(file.progress)
+          rowsRead += 1
+          // Asked now and then: a Ctrl-C takes effect within a few thousand rows.
+          if rowsRead % 4_096 == 0, isInterrupted() {
+            throw TallyError(
+              .interrupted, "interrupted at row \(rowsRead) of \(path): nothing was imported",
+              hint: "The database is as it was before the import.")
+          }
         },
         invalid: { problem in sink.reject(problem) })
     }

@@ -105,13 +105,11 @@ extension Session {
         reports, statistics: request.statistics, width: display.width, glyphs: display.glyphs)
     case .csv:
       return ReportCSV.render(
-        reports,
-        statistics: request.statistics ?? ReportStatistic.contract + request.outlook.statistics,
+        reports, statistics: request.statistics, outlook: request.outlook.statistics,
         byTag: request.byTag)
     case .json:
       return ReportJSON.render(
-        reports,
-        statistics: request.statistics ?? ReportStatistic.contract + request.outlook.statistics)
+        reports, statistics: request.statistics, outlook: request.outlook.statistics)
     case .markdown:
       return ReportTemplate.markdown.render(
         reports, generated: generated, zone: zone, statistics: request.statistics, charts: charts)

@@ -6,4 +6,7 @@ public enum ExitStatus {
   public static let usageError: Int32 = 2
   /// With `--exit-code`: something needs attention (a project due, a goal at risk or missed).
   public static let attention: Int32 = 3
+  /// Ctrl-C stopped a command that then changed nothing (an import), as shells count a
+  /// SIGINT: 128 + 2.
+  public static let interrupted: Int32 = 130
 }

@@ -28,8 +28,13 @@ extension TallyCommand {
   /// failure in its hint, a success in a note on standard error.
   public func run() throws {
     let request = try request()
-    let options = try global.sessionOptions(
+    var options = try global.sessionOptions(
       creating: request.createsDatabase, readOnly: request.readsOnly)
+    if case .importFile = request {
+      // An import stops between rows on Ctrl-C and rolls back, rather than being killed.
+      Interruption.watch()
+      options.isInterrupted = { Interruption.happened }
+    }
     let missing = options.missingDatabase
     let session = try Session(options)
     let succeeded: Bool

@@ -62,8 +62,12 @@ public struct PeriodSummary: Equatable, Sendable {
   /// (`--forecast`).
   public var headlineSoFar: Double?
   /// What each remaining day of the running period needs to add (to the sum or usage), or
-  /// move the level, for the headline to end on the goal (`--forecast` with a goal).
+  /// move the level, for the headline to end on the goal (`--forecast` with a goal); 0 for a
+  /// sum or usage whose goal is decided already (met, or missed).
   public var neededPerDay: Double?
+  /// How much of the running period's time had passed when it was forecast, from 0 to 1: a
+  /// total's forecast is made only from ``ReportOutlook/leastShareForForecast`` on.
+  public var shareElapsed: Double?
 
   /// Creates a summary.
   public init(
@@ -134,9 +138,19 @@ public struct PeriodSummary: Equatable, Sendable {
   }
 
   /// Whether the goal was met; `nil` without a goal or while the period runs.
+  ///
+  /// A running period is judged once nothing that can still happen changes the answer: a
+  /// total's sum or a meter's usage (up to now) that has reached an at-least goal stays met,
+  /// one past an at-most goal stays missed; otherwise it is not judged yet (`nil`), as a
+  /// gauge's level never is before its period ends.
   public func met(_ kind: ProjectKind) -> Bool? {
-    guard let goal, !isRunning else { return nil }
-    return goal.isMet(by: headline(kind))
+    guard let goal else { return nil }
+    guard isRunning else { return goal.isMet(by: headline(kind)) }
+    guard kind != .gauge, let soFar = headlineSoFar ?? headline(kind) else { return nil }
+    switch goal.direction {
+    case .atLeast: return soFar >= goal.amount ? true : nil
+    case .atMost: return soFar > goal.amount ? false : nil
+    }
   }
 }
 

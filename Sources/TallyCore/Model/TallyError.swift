@@ -15,6 +15,8 @@ public struct TallyError: Error, Equatable, Sendable, CustomStringConvertible {
     case forbidden
     /// The database could not be read or written.
     case storage
+    /// The person asked to stop (Ctrl-C) before the command was done; it changed nothing.
+    case interrupted
   }
 
   /// What kind of failure this is.

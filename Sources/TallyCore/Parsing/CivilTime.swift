@@ -88,6 +88,12 @@ public struct CivilTime: Hashable, Sendable {
   /// by the size of the change, as `Calendar` does; a time that happens twice (on a fall-back
   /// night) is the earlier of the two.
   public func timestamp(in zone: TimeZone) -> Timestamp {
+    reading(in: zone).timestamp
+  }
+
+  /// ``timestamp(in:)``, and whether this time is one that a daylight-saving change skips in
+  /// `zone` (then the instant is read with the offset in force before the change).
+  public func reading(in zone: TimeZone) -> (timestamp: Timestamp, isSkipped: Bool) {
     let local = microsecondsAsUTC
     let localSeconds = Double(local) / 1_000_000
     let before = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: localSeconds - 86_400)))
@@ -100,11 +106,11 @@ public struct CivilTime: Hashable, Sendable {
     let earlier = candidate(before)
     let later = before == after ? earlier : candidate(after)
     switch (earlier, later) {
-    case (let a?, let b?): return Timestamp(microsecondsSince1970: min(a, b))
-    case (let a?, nil), (nil, let a?): return Timestamp(microsecondsSince1970: a)
+    case (let a?, let b?): return (Timestamp(microsecondsSince1970: min(a, b)), false)
+    case (let a?, nil), (nil, let a?): return (Timestamp(microsecondsSince1970: a), false)
     case (nil, nil):
       // In a gap: read the time with the offset in force before it.
-      return Timestamp(microsecondsSince1970: local - before * 1_000_000)
+      return (Timestamp(microsecondsSince1970: local - before * 1_000_000), true)
     }
   }
 

@@ -24,6 +24,19 @@ public enum TimestampFormat {
     return date(civil) + " " + time(civil, seconds: civil.second != 0)
   }
 
+  /// The local form for a column of people's times: `2024-01-15 08:30`, or
+  /// `2024-01-15 08:30:00` when `seconds` (as when any time of the column has some), so that
+  /// one column has one shape.
+  public static func local(_ timestamp: Timestamp, in zone: TimeZone, seconds: Bool) -> String {
+    let (civil, _) = CivilTime.of(timestamp, in: zone)
+    return date(civil) + " " + time(civil, seconds: seconds || civil.second != 0)
+  }
+
+  /// Whether `timestamp` shows seconds in ``local(_:in:)``: its second is not 0 in `zone`.
+  public static func hasSeconds(_ timestamp: Timestamp, in zone: TimeZone) -> Bool {
+    CivilTime.of(timestamp, in: zone).0.second != 0
+  }
+
   /// The local calendar date: `2024-01-15`.
   public static func localDate(_ timestamp: Timestamp, in zone: TimeZone) -> String {
     date(CivilTime.of(timestamp, in: zone).0)

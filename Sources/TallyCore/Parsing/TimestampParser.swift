@@ -52,7 +52,20 @@ public struct TimestampParser: Sendable {
         value: String(decoding: bytes, as: UTF8.self), reason: "no such date or time")
     }
     guard let offset = parsed.offsetSeconds ?? fixedOffset else {
-      return parsed.civil.timestamp(in: zone)
+      let (instant, isSkipped) = parsed.civil.reading(in: zone)
+      // A date alone is the start of its day, which a change at midnight moves; a clock time
+      // that the zone skips names no instant, and moving it silently would store another.
+      let civil = parsed.civil
+      let isMidnight =
+        civil.hour == 0 && civil.minute == 0 && civil.second == 0 && civil.microsecond == 0
+      if isSkipped, !isMidnight {
+        throw ParseError(
+          value: String(decoding: bytes, as: UTF8.self),
+          reason: "is a time that \(zone.identifier) skips (its clocks jump forward there); "
+            + "write the time after the jump, such as \(TimestampFormat.local(instant, in: zone)), "
+            + "or give an offset")
+      }
+      return instant
     }
     return Timestamp(
       microsecondsSince1970: parsed.civil.microsecondsAsUTC - Int64(offset) * 1_000_000)

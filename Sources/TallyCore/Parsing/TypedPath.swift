@@ -8,10 +8,10 @@ import Foundation
 /// shell leaves it alone: in `--output=~/r.csv`, in quotes, and in the REPL, which has no shell.
 /// `~name/` is not read as another user's home: it is a file or folder named so.
 public enum TypedPath {
-  /// `path` with a leading `~/` (or a lone `~`) replaced by `homeDirectory`; any other path as
-  /// it is.
+  /// `path` with a leading `~/` replaced by `homeDirectory`; any other path (a lone `~`
+  /// included) as it is.
   public static func expanded(_ path: String, homeDirectory: String) -> String {
-    guard path == "~" || path.hasPrefix("~/") else { return path }
+    guard path.hasPrefix("~/") else { return path }
     let home = homeDirectory.hasSuffix("/") ? String(homeDirectory.dropLast()) : homeDirectory
     return home + path.dropFirst()
   }

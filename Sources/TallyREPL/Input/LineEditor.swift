@@ -46,6 +46,10 @@ public final class LineEditor: LineReader {
 
   public var isInteractive: Bool { true }
 
+  /// Whether Ctrl-C was pressed since the last line was read: a command that writes for a
+  /// while (an import) stops on it and changes nothing.
+  public static var isInterruptPending: Bool { TerminalSignals.isInterruptPending }
+
   public func readLine(prompt: String) -> LineInput {
     // The handled signals are blocked except while waiting for input, so one that comes while
     // readline works on a key is seen at the next wait rather than lost before it.

@@ -42,6 +42,11 @@ enum TerminalSignals {
     sigaction(signal, &action, nil)
   }
 
+  /// Whether a Ctrl-C came since the last line was asked for.
+  static var isInterruptPending: Bool {
+    pending.load(ordering: .relaxed) & (1 << UInt32(SIGINT)) != 0
+  }
+
   /// Forgets a Ctrl-C pressed before the line was asked for (while a command ran).
   static func forgetInterrupt() {
     pending.bitwiseAnd(~(1 << UInt32(SIGINT)), ordering: .relaxed)

@@ -74,7 +74,8 @@ struct Rows {
     guard let headline = period.headline(project.kind) else {
       return line + "no \(project.kind.headlineName) yet"
     }
-    line += amount(headline, of: project)
+    // A figure for people, with the project's --decimals, as report tables show it.
+    line += ReportNumber.withUnits(headline, of: escaped(project))
     if let progress = period.progress(project.kind) {
       line += ", " + period.progressValue(project.kind).forPeople(decimals: nil)
       let filled = CharacterCells.filled(progress / 100, of: barWidth)

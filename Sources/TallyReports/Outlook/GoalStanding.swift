@@ -13,6 +13,9 @@ public struct GoalStanding: Equatable, Sendable {
     case missed
     /// Met already: an at-least goal's sum or usage has reached it.
     case met
+    /// Too early to tell: less than ``ReportOutlook/leastShareForForecast`` of a total's
+    /// period has passed, and its goal is not met yet.
+    case early = "too early"
   }
 
   /// The project.
@@ -34,10 +37,11 @@ public struct GoalStanding: Equatable, Sendable {
     project = report.project
     self.goal = goal
     period = row
-    let soFar = row.headlineSoFar ?? row.headline(kind)
-    if kind != .gauge, let soFar, !goal.isMet(by: soFar) == (goal.direction == .atMost) {
+    if let decided = row.met(kind) {
       // A sum or usage that has passed the goal's amount stays past it.
-      state = goal.direction == .atLeast ? .met : .missed
+      state = decided ? .met : .missed
+    } else if kind == .total, row.forecast == nil {
+      state = .early
     } else {
       state = goal.isMet(by: row.forecast) ? .onTrack : .atRisk
     }
@@ -52,9 +56,29 @@ public struct GoalStanding: Equatable, Sendable {
       ReportNumber.withUnits(value, of: project)
     }
     var text = "Forecast for \(period.period.label): "
+    if state == .met || state == .missed,
+      let soFar = period.headlineSoFar ?? period.headline(project.kind)
+    {
+      // Decided: what is left of the period changes nothing.
+      return text + "\(state.rawValue) already, with \(amount(soFar)) so far, for "
+        + "\(goal.description(for: project))."
+    }
+    let elapsed = period.shareElapsed.map { ReportValue.percent($0 * 100).forPeople(decimals: 0) }
     if let forecast = period.forecast {
-      let pace = project.kind == .gauge ? "by the trend" : "at this pace"
-      text += "\(amount(forecast)) \(pace)"
+      switch project.kind {
+      case .total:
+        text += "\(amount(forecast)) at this pace"
+        if let soFar = period.headlineSoFar, let elapsed {
+          text += " (\(amount(soFar)) in the first \(elapsed) of it)"
+        }
+      case .meter: text += "\(amount(forecast)) at this pace (the usage per day of its readings)"
+      case .gauge:
+        text +=
+          "\(amount(forecast)) by the trend (of the levels of the last "
+          + "\(ReportOutlook.trendPeriods) periods)"
+      }
+    } else if project.kind == .total {
+      text += "none before a quarter of it has passed (\(elapsed ?? "0%") so far)"
     } else {
       text += "no forecast without readings"
     }

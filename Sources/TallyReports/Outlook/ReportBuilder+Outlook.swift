@@ -120,7 +120,9 @@ extension ReportBuilder {
     case .total:
       let sum = try aggregates.aggregate(from: period.start, to: afterNow).sum
       soFar = sum
-      row.forecast = sum / (passed / length)
+      if passed / length >= ReportOutlook.leastShareForForecast {
+        row.forecast = sum / (passed / length)
+      }
     case .meter:
       // The usage is known up to the last reading: its rate per day goes on.
       soFar = row.usage ?? 0
@@ -135,8 +137,11 @@ extension ReportBuilder {
       row.forecast = LeastSquares.value(at: 0, through: points)
     }
     row.headlineSoFar = soFar
+    row.shareElapsed = min(1, passed / length)
     if let goal = row.goal, let soFar, daysLeft > 0 {
-      row.neededPerDay = (goal.amount - soFar) / daysLeft
+      // A sum or usage whose goal is decided already needs nothing more, and has no room.
+      row.neededPerDay =
+        kind != .gauge && row.met(kind) != nil ? 0 : (goal.amount - soFar) / daysLeft
     }
   }
 }

@@ -10,6 +10,11 @@ extension ReportOutlook {
 }
 
 extension ReportOutlook {
+  /// The share of a running period's time that must have passed before a total's sum is
+  /// forecast at the pace so far: a quarter (six hours of a day, a week of a month), so that
+  /// the first minutes of a day are not taken for its pace.
+  public static let leastShareForForecast = 0.25
+
   /// The most periods a rolling mean spans.
   public static let longestRolling = 1_000
 

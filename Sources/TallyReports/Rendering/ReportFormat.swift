@@ -44,34 +44,62 @@ extension ReportNumber {
 
 extension ProjectReport {
   /// The report's rows as machine-readable records: project, period, then `statistics`.
-  public func records(_ statistics: [ReportStatistic] = ReportStatistic.contract) -> [[String]] {
+  ///
+  /// With `onlyShown` (the default columns of a report of several kinds), a figure this
+  /// report's table does not show is empty (see ``machineValue(_:of:)``).
+  public func records(
+    _ statistics: [ReportStatistic] = ReportStatistic.contract, onlyShown: Bool = false
+  ) -> [[String]] {
     rows.map { row in
       [project.title, row.period.label] + (tag.map { [$0] } ?? [])
-        + statistics.map { $0.value(of: row, project.kind).exact }
+        + statistics.map { value($0, of: row, onlyShown: onlyShown).exact }
     }
+  }
+
+  /// `statistic` in `row` as CSV and JSON give it by default: nothing when this report's
+  /// table does not show it (a gauge's `sum`, a total's `usage`) or it means nothing for
+  /// the project's kind.
+  public func machineValue(_ statistic: ReportStatistic, of row: PeriodSummary) -> ReportValue {
+    value(statistic, of: row, onlyShown: true)
+  }
+
+  /// `statistic` in `row`; nothing when it means nothing for the project's kind, or, with
+  /// `onlyShown`, when the table does not show it.
+  func value(_ statistic: ReportStatistic, of row: PeriodSummary, onlyShown: Bool)
+    -> ReportValue
+  {
+    let applies =
+      onlyShown ? shownStatistics.contains(statistic) : statistic.kinds.contains(project.kind)
+    return applies ? statistic.value(of: row, project.kind) : .number(nil)
   }
 }
 
-/// Writes reports as CSV: the header `project,period,count,sum,min,max,mean` (or the
-/// statistics asked for after `project,period`), a row a period.
+/// Writes reports as CSV: the header `project,period` and the statistics (by default those of
+/// the reports' tables, see ``ReportStatistic/machineDefault(for:)``), a row a period.
 public enum ReportCSV {
-  /// The header, exactly as the command-line contract gives it.
+  /// The header of a total's report, exactly as the command-line contract gives it.
   public static let header = ["project", "period", "count", "sum", "min", "max", "mean"]
 
   /// The reports as one CSV document.
   ///
   /// With `byTag` (`--by tag`), the header has a `tag` column even when no report has rows.
+  ///
+  /// Without `statistics`, the columns are ``ReportStatistic/machineDefault(for:outlook:)``
+  /// and a row leaves empty what its own table does not show.
   public static func render(
-    _ reports: [ProjectReport], statistics: [ReportStatistic] = ReportStatistic.contract,
-    byTag: Bool = false
+    _ reports: [ProjectReport], statistics: [ReportStatistic]? = nil,
+    outlook: [ReportStatistic] = [], byTag: Bool = false
   ) -> String {
+    let onlyShown = statistics == nil
+    let statistics =
+      statistics ?? ReportStatistic.machineDefault(for: reports, outlook: outlook)
     let byTag = byTag || reports.contains { $0.tag != nil }
     return CSVWriter.line(
       ["project", "period"] + (byTag ? ["tag"] : []) + statistics.map(\.rawValue))
       + ReportRows.ordered(reports).map { report, rows in
         var part = report
         part.rows = rows
-        return part.records(statistics).map { record in
+        return part.records(statistics, onlyShown: onlyShown).map { record in
           CSVWriter.line(
             record.enumerated().map { $0 == 0 || (byTag && $0 == 2) ? CSVWriter.text($1) : $1 })
         }.joined()
@@ -83,16 +111,25 @@ public enum ReportCSV {
 /// `met` as `true` or `false`, `null` for what a period lacks.
 public enum ReportJSON {
   /// The reports as one JSON document.
+  ///
+  /// Without `statistics`, the keys are ``ReportStatistic/machineDefault(for:outlook:)`` and
+  /// a row has `null` for what its own table does not show.
   public static func render(
-    _ reports: [ProjectReport], statistics: [ReportStatistic] = ReportStatistic.contract
+    _ reports: [ProjectReport], statistics: [ReportStatistic]? = nil,
+    outlook: [ReportStatistic] = []
   ) -> String {
-    JSONWriter.array(
+    let onlyShown = statistics == nil
+    let statistics =
+      statistics ?? ReportStatistic.machineDefault(for: reports, outlook: outlook)
+    return JSONWriter.array(
       ReportRows.ordered(reports).flatMap { report, rows in
         rows.map { row in
           JSONWriter.object(
             [("project", .string(report.project.title)), ("period", .string(row.period.label))]
               + (report.tag.map { [("tag", .string($0))] } ?? [])
-              + statistics.map { ($0.rawValue, $0.value(of: row, report.project.kind).json) })
+              + statistics.map {
+                ($0.rawValue, report.value($0, of: row, onlyShown: onlyShown).json)
+              })
         }
       })
   }

@@ -15,8 +15,32 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
   /// What each day left needs for the goal (`--forecast`).
   case neededPerDay = "needed_per_day"
 
-  /// What CSV and JSON give by default, for every kind: the figures of the readings as stored.
+  /// The figures of readings as stored, which every kind has: what CSV and JSON give for a
+  /// total, and for a report of no project.
   public static let contract: [ReportStatistic] = [.count, .sum, .min, .max, .mean]
+
+  /// What CSV and JSON give by default for `reports`: the columns their tables show.
+  ///
+  /// Reports of one kind have exactly its table's columns, in its order: the kind's figures
+  /// (see ``shown(for:withGoal:)``), the goal's when a period has one, then `outlook`'s.
+  /// Reports of several kinds have every kind's figures in the order of ``allCases``
+  /// (`count,sum,min,max,mean,first,last,change,usage,rate`), then the goal's and the
+  /// outlook's; a row leaves empty (`null`) a figure its own table does not show (see
+  /// ``ProjectReport/machineValue(_:of:)``): a gauge has no `sum`, a total no `usage`.
+  public static func machineDefault(
+    for reports: [ProjectReport], outlook: [ReportStatistic] = []
+  ) -> [ReportStatistic] {
+    let kinds = Set(reports.map(\.project.kind))
+    let withGoal = reports.contains { $0.rows.contains { $0.goal != nil } }
+    guard let kind = kinds.first else { return contract + outlook }
+    let figures =
+      kinds.count == 1
+      ? shown(for: kind, withGoal: false)
+      : allCases.filter { figure in
+        kinds.contains { shown(for: $0, withGoal: false).contains(figure) }
+      }
+    return figures + (withGoal ? [.goal, .progress, .met] : []) + outlook
+  }
 
   /// The kinds of project it means something for.
   public var kinds: Set<ProjectKind> {
@@ -67,7 +91,9 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
     case .rate: .number(row.rate)
     case .goal: .number(row.goal?.amount)
     case .progress: row.progressValue(kind)
-    case .met: row.goal == nil ? .flag(nil) : row.isRunning ? .running : .flag(row.met(kind))
+    case .met:
+      row.goal == nil
+        ? .flag(nil) : row.isRunning && row.met(kind) == nil ? .running : .flag(row.met(kind))
     case .previous: .number(row.compared)
     case .changePercent: .percent(row.changePercent(kind))
     case .rollingMean: .number(row.rollingMean)
