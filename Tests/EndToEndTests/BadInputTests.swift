@@ -30,8 +30,10 @@ import Testing
     Case(["project", "edit", "Nope", "--units", "x"], 1, "there is no project titled 'Nope'"),
     Case(
       ["project", "edit", "Mileage"], 2,
-      "nothing to change: give --title, --units, --frequency, --kind, --decimals, --goal or "
-        + "--group"),
+      "nothing to change: give --title, --units, --frequency, --kind, --decimals, --goal "
+        + "(with --goal-per, --goal-is, --goal-since) or --group"),
+    Case(["project", "edit", "Mileage", "--decimal", "2"], 2, "Unknown option '--decimal'"),
+    Case(["item", "edit", "1", "--nte", "x"], 2, "Unknown option '--nte'"),
     Case(
       ["project", "edit", "Mileage", "--title", "spend"], 1,
       "a project titled 'Spend' already exists"),

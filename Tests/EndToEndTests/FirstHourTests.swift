@@ -191,7 +191,7 @@ import Testing
       "report", "Writing", "--format", "table", "--from", "2024-03-15", "--forecast", now: early)
     #expect(
       table.stdout.contains(
-        "Forecast for 2024-03-15: none before a quarter of it has passed (21% so far), too "
+        "Forecast for 2024-03-15: none before a quarter of it has passed (20% so far), too "
           + "early for at least 2:00 h per day; 1:53 h a day from now reaches it."))
     let later = try sandbox.run(
       "report", "Writing", "--format", "table", "--from", "2024-03-15", "--forecast",

@@ -43,12 +43,12 @@ import Testing
     try sandbox.succeed("project", "edit", "Run", "--goal", "10")
     #expect(
       try sandbox.succeed("report", "Run", "--stats", "goal,met").hasSuffix(
-        "Run,2024-W05,20,true\nRun,2024-W06,20,false\nRun,2024-W07,10,\n"))
+        "Run,2024-W05,20,true\nRun,2024-W06,20,false\nRun,2024-W07,10,true\n"))
     // --goal-since moves the current goal's start: from W06 on it is 10 (6 < 10: missed).
     try sandbox.succeed("project", "edit", "Run", "--goal-since", "2024-02-05")
     #expect(
       try sandbox.succeed("report", "Run", "--stats", "goal,met").hasSuffix(
-        "Run,2024-W05,20,true\nRun,2024-W06,10,false\nRun,2024-W07,10,\n"))
+        "Run,2024-W05,20,true\nRun,2024-W06,10,false\nRun,2024-W07,10,true\n"))
     // Undo takes the start back.
     try sandbox.succeed("undo")
     #expect(try sandbox.succeed("report", "Run", "--stats", "goal").contains("Run,2024-W06,20\n"))
@@ -126,10 +126,10 @@ import Testing
       try sandbox.succeed(
         "report", "Run", "--compare", "previous", "--rolling", "2", "--forecast", "--format", "csv")
           == """
-          project,period,count,sum,min,max,mean,previous,change_percent,rolling_mean,forecast,needed_per_day
-          Run,2024-W05,2,21.5,9.5,12,10.75,,,21.5,,
-          Run,2024-W06,1,6,6,6,6,21.5,-72.0930232558139,13.75,,
-          Run,2024-W07,2,12,5,7,6,6,100,9,33.6,1.77777777777778
+          project,period,count,sum,min,max,mean,goal,progress,met,previous,change_percent,rolling_mean,forecast,needed_per_day
+          Run,2024-W05,2,21.5,9.5,12,10.75,20,107.5,true,,,21.5,,
+          Run,2024-W06,1,6,6,6,6,20,30,false,21.5,-72.0930232558139,13.75,,
+          Run,2024-W07,2,12,5,7,6,20,60,,6,100,9,33.6,1.77777777777778
 
           """)
     let json = try sandbox.succeed(
@@ -138,8 +138,8 @@ import Testing
     let table = try sandbox.succeed("report", "Run", "--forecast", "--format", "table")
     #expect(
       table.contains(
-        "Forecast for 2024-W07: 33.6 km at this pace, on track for at least 20 km per week; "
-          + "1.78 km a day from now reaches it."), "\(table)")
+        "Forecast for 2024-W07: 33.6 km at this pace (12 km in the first 35% of it), on track "
+          + "for at least 20 km per week; 1.78 km a day from now reaches it."), "\(table)")
     // A year before compares with the same week a year earlier.
     try sandbox.succeed("item", "add", "Run", "8", "--at", "2023-02-07T07:00")
     #expect(

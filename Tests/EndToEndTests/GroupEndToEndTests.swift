@@ -89,14 +89,14 @@ import Testing
     #expect(csv.status == 0)
     #expect(
       csv.stdout == """
-        project,period,count,sum,min,max,mean
-        Car,2024-01,1,300,300,300,300
-        Energy,2024-01,1,60,60,60,60
-        Spend,2024-01,1,40,40,40,40
-        Spend,2024-02,1,10,10,10,10
-        Weight,2024-01,1,80,80,80,80
-        Household (all),2024-01,2,100,40,60,50
-        Household (all),2024-02,1,10,10,10,10
+        project,period,count,sum,min,max,mean,first,last,change
+        Car,2024-01,1,300,300,300,300,,,
+        Energy,2024-01,1,60,60,60,60,,,
+        Spend,2024-01,1,40,40,40,40,,,
+        Spend,2024-02,1,10,10,10,10,,,
+        Weight,2024-01,1,,80,80,80,80,80,
+        Household (all),2024-01,2,100,40,60,50,,,
+        Household (all),2024-02,1,10,10,10,10,,,
 
         """)
     #expect(
@@ -107,7 +107,7 @@ import Testing
       "report", "--group", "Household", "--format", "json", now: "2024-03-01T00:00:00Z")
     #expect(
       json.contains(
-        #"{"project":"Household (all)","period":"2024-01","count":2,"sum":100,"min":40,"max":60,"mean":50}"#
+        #"{"project":"Household (all)","period":"2024-01","count":2,"sum":100,"min":40,"max":60,"mean":50,"first":null,"last":null,"change":null}"#
       ), "\(json)")
     let markdown = try sandbox.succeed(
       "report", "--group", "Household", "--format", "markdown", now: "2024-03-01T00:00:00Z")

@@ -41,10 +41,18 @@ import Testing
     #expect(try seconds("2024-01-15T08:30:15Z", berlin) == 1_705_307_415)
   }
 
-  @Test func aTimeSkippedByDaylightSavingMovesForward() throws {
-    // 2024-03-31 02:30 does not exist in Berlin; like Calendar, read it as 03:30 CEST.
-    let skipped = try berlin.parse("2024-03-31T02:30")
-    #expect(skipped == (try berlin.parse("2024-03-31T03:30")))
+  @Test func aTimeSkippedByDaylightSavingIsRefusedNamingTheTimeAfterTheJump() throws {
+    // 2024-03-31 02:30 does not exist in Berlin: moved silently, it would store 03:30.
+    #expect(
+      throws: ParseError(
+        value: "2024-03-31T02:30",
+        reason: "is a time that Europe/Berlin skips (its clocks jump forward there); write the "
+          + "time after the jump, such as 2024-03-31 03:30, or give an offset")
+    ) { try berlin.parse("2024-03-31T02:30") }
+    // With an offset it names an instant; a date alone is its day's start.
+    #expect(
+      try seconds("2024-03-31T02:30+01:00", berlin) == (try seconds("2024-03-31T01:30Z", utc)))
+    #expect(try seconds("2024-03-31", berlin) == (try seconds("2024-03-30T23:00Z", utc)))
   }
 
   @Test func aTimeThatHappensTwiceIsTheEarlier() throws {

@@ -199,12 +199,25 @@ import Testing
       }
       #expect(report.streak == Streak(per: per, current: run, longest: longest), "\(judged)")
       #expect(report.period == per)
-      // Each row carries the goal that held when it ended; the running one is not judged.
+      // Each row carries the goal that held when it ended; the running one is judged only
+      // once what is left of it cannot change the answer: a sum that reached an at-least goal,
+      // or went past an at-most one.
       for row in report.rows {
         let held: Goal? = row.period.end > secondSince ? second : first
         #expect(row.goal == held)
         #expect(row.isRunning == (row.period.end > now))
-        if row.isRunning || held == nil { #expect(row.met(.total) == nil) }
+        guard let held else {
+          #expect(row.met(.total) == nil)
+          continue
+        }
+        if row.isRunning {
+          let decided: Bool? =
+            switch held.direction {
+            case .atLeast: row.sum >= held.amount ? true : nil
+            case .atMost: row.sum > held.amount ? false : nil
+            }
+          #expect(row.met(.total) == decided)
+        }
       }
     }
   }

@@ -127,7 +127,9 @@ struct ItemCommand: ParsableCommand {
       help: ArgumentHelp("Tags to take off, comma-separated.", valueName: "tags"))
     var removedTags: [String] = []
 
-    func validate() throws {
+    /// Refuses an edit that names nothing to change, once the parser has had its say (a
+    /// mistyped option is named as unknown first).
+    func run() throws {
       guard
         amount != nil || at != nil || note != nil || reset != nil || !tags.isEmpty
           || !addedTags.isEmpty || !removedTags.isEmpty
@@ -136,6 +138,7 @@ struct ItemCommand: ParsableCommand {
           "nothing to change: give --amount, --at, --note, --reset, --tag, --add-tag or "
             + "--remove-tag")
       }
+      try runRequest()
     }
 
     func request() throws(TallyError) -> UserRequest {

@@ -80,13 +80,17 @@ struct ProjectCommand: ParsableCommand {
     @Option(help: "A new kind: total, gauge or meter.") var kind: ProjectKind?
     @OptionGroup var options: ProjectOptions
 
-    func validate() throws {
+    /// Refuses an edit that names nothing to change, once the parser has had its say: a
+    /// mistyped option (`--decimal`) is then named as unknown, with a suggestion, rather than
+    /// taken for nothing given. (In the REPL such an edit changes nothing, and says so.)
+    func run() throws {
       guard newTitle != nil || units != nil || frequency != nil || kind != nil || options.isGiven
       else {
         throw ValidationError(
-          "nothing to change: give --title, --units, --frequency, --kind, --decimals, --goal or --group"
-        )
+          "nothing to change: give --title, --units, --frequency, --kind, --decimals, --goal "
+            + "(with --goal-per, --goal-is, --goal-since) or --group")
       }
+      try runRequest()
     }
 
     func request() throws(TallyError) -> UserRequest {

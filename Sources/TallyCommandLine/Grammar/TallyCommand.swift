@@ -27,6 +27,11 @@ extension TallyCommand {
   /// On a path where no database is, the command answers as for an empty one and says so: a
   /// failure in its hint, a success in a note on standard error.
   public func run() throws {
+    try runRequest()
+  }
+
+  /// What ``run()`` does: carries out ``request()`` on a session of its own.
+  func runRequest() throws {
     let request = try request()
     var options = try global.sessionOptions(
       creating: request.createsDatabase, readOnly: request.readsOnly)

@@ -52,23 +52,32 @@ public struct TimestampParser: Sendable {
         value: String(decoding: bytes, as: UTF8.self), reason: "no such date or time")
     }
     guard let offset = parsed.offsetSeconds ?? fixedOffset else {
-      let (instant, isSkipped) = parsed.civil.reading(in: zone)
-      // A date alone is the start of its day, which a change at midnight moves; a clock time
-      // that the zone skips names no instant, and moving it silently would store another.
-      let civil = parsed.civil
-      let isMidnight =
-        civil.hour == 0 && civil.minute == 0 && civil.second == 0 && civil.microsecond == 0
-      if isSkipped, !isMidnight {
-        throw ParseError(
-          value: String(decoding: bytes, as: UTF8.self),
-          reason: "is a time that \(zone.identifier) skips (its clocks jump forward there); "
-            + "write the time after the jump, such as \(TimestampFormat.local(instant, in: zone)), "
-            + "or give an offset")
-      }
-      return instant
+      return try Self.instant(
+        of: parsed.civil, in: zone, value: String(decoding: bytes, as: UTF8.self))
     }
     return Timestamp(
       microsecondsSince1970: parsed.civil.microsecondsAsUTC - Int64(offset) * 1_000_000)
+  }
+
+  /// The instant a wall-clock time without an offset names in `zone`.
+  ///
+  /// A date alone is the start of its day, which a change at midnight moves; a clock time that
+  /// the zone skips names no instant, and moving it silently would store another: it is
+  /// refused, naming the time after the jump. A time the zone repeats is the earlier.
+  ///
+  /// - Throws: ``ParseError`` on `value` for a skipped time.
+  public static func instant(of civil: CivilTime, in zone: TimeZone, value: String)
+    throws(ParseError) -> Timestamp
+  {
+    let (instant, isSkipped) = civil.reading(in: zone)
+    let isMidnight =
+      civil.hour == 0 && civil.minute == 0 && civil.second == 0 && civil.microsecond == 0
+    guard isSkipped, !isMidnight else { return instant }
+    throw ParseError(
+      value: value,
+      reason: "is a time that \(zone.identifier) skips (its clocks jump forward there); "
+        + "write the time after the jump, such as \(TimestampFormat.local(instant, in: zone)), "
+        + "or give an offset")
   }
 
   /// The fields of a value and its offset in seconds, if it has one; `nil` if it is not in

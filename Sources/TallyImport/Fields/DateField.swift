@@ -62,7 +62,7 @@ struct DateField {
     }
     guard !patternHasZone else { return Timestamp(date) }
     let wallClock = CivilTime(microsecondsAsUTC: Timestamp(date).microsecondsSince1970)
-    return wallClock.timestamp(in: zone)
+    return try TimestampParser.instant(of: wallClock, in: zone, value: text)
   }
 
   /// A pattern for a date that is not ISO 8601, guessed from its separators: `dd.MM.yyyy`

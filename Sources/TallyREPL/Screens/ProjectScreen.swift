@@ -102,13 +102,16 @@ final class ProjectScreen: Screen, StoreSubscriber {
     ])
     let sections = ReadingSection.grouping(
       open.readings, by: summary.project.frequency, in: context.session.zone)
+    let seconds = open.readings.contains {
+      TimestampFormat.hasSeconds($0.timestamp, in: context.session.zone)
+    }
     for section in sections {
       let count = section.readings.count == 1 ? "1 reading" : "\(section.readings.count) readings"
       table.appendSection(
         "\(section.label) · \(count) · \(headline(of: section, summary.project))",
         style: console.style.dim)
       for reading in section.readings {
-        table.append(rows.reading(reading, of: summary.project))
+        table.append(rows.reading(reading, of: summary.project, seconds: seconds))
       }
     }
     console.write(table.render(width: console.style.width, layout: layout.tableLayout))

@@ -19,9 +19,13 @@ struct Rows {
   }
 
   /// A reading's id, time, amount with units, and note followed by its tags (`lunch #food`).
-  func reading(_ reading: Reading, of project: Project) -> [String] {
+  ///
+  /// With `seconds` (a reading of the same column has some), the time shows its seconds too,
+  /// so that one column has one shape.
+  func reading(_ reading: Reading, of project: Project, seconds: Bool = false) -> [String] {
     [
-      "#\(reading.id.rawValue)", TimestampFormat.local(reading.timestamp, in: zone),
+      "#\(reading.id.rawValue)",
+      TimestampFormat.local(reading.timestamp, in: zone, seconds: seconds),
       amount(reading.amount, of: project),
       VisibleText.escaped(
         ([reading.note ?? ""] + reading.tags.map { "#" + $0 })

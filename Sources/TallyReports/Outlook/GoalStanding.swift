@@ -63,7 +63,8 @@ public struct GoalStanding: Equatable, Sendable {
       return text + "\(state.rawValue) already, with \(amount(soFar)) so far, for "
         + "\(goal.description(for: project))."
     }
-    let elapsed = period.shareElapsed.map { ReportValue.percent($0 * 100).forPeople(decimals: 0) }
+    // Rounded down: 24.9% is not yet the quarter a forecast waits for.
+    let elapsed = period.shareElapsed.map { "\(Int(($0 * 100).rounded(.down)))%" }
     if let forecast = period.forecast {
       switch project.kind {
       case .total:
