@@ -66,7 +66,8 @@ extension Session {
           }
           let report = ProjectReport(project: project, period: current.per, rows: [period])
           if let state = GoalStanding(report)?.state {
-            met.samples.append((labels, state == .met || state == .onTrack || state == .early ? 1 : 0))
+            met.samples.append(
+              (labels, state == .met || state == .onTrack || state == .early ? 1 : 0))
           }
         }
       }
