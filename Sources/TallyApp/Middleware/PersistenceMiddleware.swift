@@ -1,4 +1,5 @@
 public import Flow
+public import Foundation
 public import TallyCore
 public import TallyState
 
@@ -11,10 +12,13 @@ public import TallyState
 /// readings are loaded after the navigation.
 public struct PersistenceMiddleware: Middleware {
   private let storage: any Storage
+  /// The zone the times of the storage's messages are written in.
+  private let zone: TimeZone
 
-  /// Creates the middleware over `storage`.
-  public init(storage: any Storage) {
+  /// Creates the middleware over `storage`; its messages write times in `zone`.
+  public init(storage: any Storage, zone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
     self.storage = storage
+    self.zone = zone
   }
 
   public func handle(
@@ -25,7 +29,7 @@ public struct PersistenceMiddleware: Middleware {
     case .request(let request):
       do {
         let commit = try storage.perform(
-          try request.validated(), openProject: context.state.routedProjectID)
+          try request.validated(), openProject: context.state.routedProjectID, zone: zone)
         next(.committed(commit))
       } catch {
         next(.failed(error))

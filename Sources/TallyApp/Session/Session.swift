@@ -77,7 +77,7 @@ public final class Session {
         LoggingMiddleware<AppState, TallyAction>(logger: logger, describe: Self.describe))
     }
     let reports = ProjectReportQuery(storage: storage, zone: zone, clock: clock)
-    middleware.append(PersistenceMiddleware(storage: storage))
+    middleware.append(PersistenceMiddleware(storage: storage, zone: zone))
     // A report screen shows the latest periods that fit the terminal: no more periods than it
     // has lines are summed (the screen leaves out those its title and totals push off).
     let environment = ProcessInfo.processInfo.environment

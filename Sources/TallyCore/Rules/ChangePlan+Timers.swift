@@ -26,7 +26,8 @@ extension ChangePlan {
     if let running = try db.timer(of: id) {
       throw TallyError(
         .conflict,
-        "a timer is already running for \(project.title) since \(running.startedAt)",
+        "a timer is already running for \(project.title) since "
+          + TimestampFormat.iso8601(running.startedAt, in: db.zone),
         hint: "Stop it first with `tally timer stop \(project.title)`.")
     }
     return ChangePlan(
@@ -119,7 +120,9 @@ extension ChangePlan {
     guard at >= timer.startedAt else {
       throw TallyError(
         .invalidInput,
-        "the timer for \(project.title) started at \(timer.startedAt), after the stop time \(at)")
+        "the timer for \(project.title) started at "
+          + "\(TimestampFormat.iso8601(timer.startedAt, in: db.zone)), after the stop time "
+          + TimestampFormat.iso8601(at, in: db.zone))
     }
     return (project, timer)
   }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The rules that hold of the stored rows after every change, whichever path wrote it: a new
 /// request, an undo, a redo, an import's undo or redo, a copy into a new database.
 ///
@@ -92,21 +94,28 @@ public struct RuleBroken: Error, Equatable, Sendable {
   /// Runs `body`, saying of a rule it breaks that it stopped `operation`.
   ///
   /// - Throws: ``TallyError`` for a rule broken; what `body` throws otherwise.
-  public static func naming(_ operation: String, _ body: () throws -> Void) throws {
+  public static func naming(
+    _ operation: String, zone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+    _ body: () throws -> Void
+  ) throws {
     do {
       try body()
     } catch let broken as RuleBroken {
-      throw broken.error(doing: operation)
+      throw broken.error(doing: operation, zone: zone)
     }
   }
 
   /// What a person reads: `cannot undo "…": reading 7 (20 km at …) would be lower than reading
   /// 6 (100 km at …) before it: Car is a meter, whose readings only count up`.
   ///
-  /// - Parameter operation: What was tried, as in "cannot undo …".
+  /// - Parameters:
+  ///   - operation: What was tried, as in "cannot undo …".
+  ///   - zone: The zone the readings' times are written in.
   /// - Returns: The error, a conflict.
-  public func error(doing operation: String) -> TallyError {
-    MeterRule.brokenError(fall, in: project, doing: operation)
+  public func error(
+    doing operation: String, zone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+  ) -> TallyError {
+    MeterRule.brokenError(fall, in: project, doing: operation, zone: zone)
   }
 }
 

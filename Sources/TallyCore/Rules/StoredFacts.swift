@@ -1,9 +1,13 @@
+public import Foundation
+
 /// What tally's rules read of the stored rows to plan a change: a storage's view from inside
 /// the transaction that will apply it.
 ///
 /// ``ChangePlan`` asks only this, so the rules hold the same for every backend, and tests give
 /// them facts directly.
 public protocol StoredFacts: StoredReadingOrder {
+  /// The zone people read times in: the rules' messages write times in it.
+  var zone: TimeZone { get }
   /// The project with id `id`, or `nil`.
   func projectIfAny(_ id: ProjectID) throws -> Project?
   /// The project titled `title` ignoring case (see ``Project/titleKey(_:)``), or `nil`.
@@ -33,6 +37,9 @@ public protocol StoredFacts: StoredReadingOrder {
 }
 
 extension StoredFacts {
+  /// UTC, for facts that are not told a zone.
+  public var zone: TimeZone { TimeZone(identifier: "UTC") ?? .current }
+
   /// Consecutive ids from ``nextID(of:)``: right where ids are the largest used plus one, as
   /// they are within one SQLite transaction.
   public func nextIDs(of kind: NewRowKind, count: Int) throws -> [Int64] {

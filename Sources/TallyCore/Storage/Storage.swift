@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Where tally keeps its data: what the store's middleware and the use cases need from a
 /// backend, and nothing of how it keeps it.
 ///
@@ -11,8 +13,12 @@ public protocol Storage: Sendable {
   /// Carries out a validated request (see ``Request/validated()``) in one transaction: the
   /// rules of ``ChangePlan`` decide the change, the storage writes and journals it.
   ///
+  /// Times in its messages (a running timer's start, a meter's readings) are written in
+  /// `zone`, the zone people read times in.
+  ///
   /// - Returns: What was done and the stored data after it.
-  func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit
+  func perform(_ request: Request, openProject: ProjectID?, zone: TimeZone) throws(TallyError)
+    -> Commit
 
   /// Runs `body` with the range aggregates of `project`'s readings, all in one read, so that
   /// a report sees one state of the data.
@@ -167,5 +173,12 @@ extension RangeFigures {
   public func agrees(with other: RangeFigures) -> Bool {
     count == other.count
       && abs(sum - other.sum) <= 1e-9 * Swift.max(1, abs(sum), abs(other.sum))
+  }
+}
+
+extension Storage {
+  /// ``perform(_:openProject:zone:)`` with the times of its messages in UTC.
+  public func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit {
+    try perform(request, openProject: openProject, zone: TimeZone(identifier: "UTC") ?? .current)
   }
 }

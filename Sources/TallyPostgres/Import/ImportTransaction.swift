@@ -47,7 +47,7 @@ struct ImportTransaction {
   }
 
   func run() throws -> Done {
-    let writer = PostgresWriter(session: session, storage: storage)
+    let writer = PostgresWriter(session: session, storage: storage, zone: job.zone)
     let facts = writer.facts
     var changes: [Change] = []
     let (project, creation) = try ChangePlan.importProject(job.target, at: at, in: facts)
@@ -229,7 +229,7 @@ struct ImportTransaction {
     for reading in [fall.previous, fall.reading] where reading.batchID == batchID {
       lines[reading.id] = try line(of: reading, skippingDuplicates: skippingDuplicates)
     }
-    throw MeterRule.importError(fall, in: project) { lines[$0.id] }
+    throw MeterRule.importError(fall, in: project, zone: job.zone) { lines[$0.id] }
   }
 
   /// Finds the staged rows that are already stored, into `import_duplicate`: the n-th

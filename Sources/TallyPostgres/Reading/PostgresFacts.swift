@@ -1,3 +1,4 @@
+import Foundation
 import PostgresNIO
 import TallyCore
 
@@ -10,9 +11,12 @@ final class PostgresFacts: StoredFacts {
   private var drawn: [NewRowKind: Int64] = [:]
   /// The runs of ids drawn in this transaction, likewise.
   private var drawnRuns: [NewRowKind: [Int64]] = [:]
+  /// The zone people read times in, for the rules' messages.
+  let zone: TimeZone
 
-  init(_ session: PostgresSession) {
+  init(_ session: PostgresSession, zone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
     self.session = session
+    self.zone = zone
   }
 
   func projectIfAny(_ id: ProjectID) throws -> Project? {

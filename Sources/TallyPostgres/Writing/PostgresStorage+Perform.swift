@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import TallyCore
 
 extension PostgresStorage {
@@ -8,12 +8,16 @@ extension PostgresStorage {
   /// project counters. A transaction the server gives up for a concurrent one is tried
   /// again. The stored state is read back after the commit, in a snapshot of its own: read
   /// inside the write, the whole project list would conflict with every other writer.
-  public func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit {
+  ///
+  /// Times in its messages are written in `zone`.
+  public func perform(_ request: Request, openProject: ProjectID?, zone: TimeZone)
+    throws(TallyError) -> Commit
+  {
     if case .importReadings(let job, let at) = request {
       return try importReadings(job, at: at, openProject: openProject)
     }
     return try withSession(doing: request.operation) { session throws(TallyError) in
-      let (message, entry) = try write(request, on: session)
+      let (message, entry) = try write(request, zone: zone, on: session)
       try keepHouse(after: entry, on: session)
       return Commit(
         message: message,
@@ -25,10 +29,10 @@ extension PostgresStorage {
   ///
   /// - Returns: The message, and the id of the journal entry it made, if it made one.
   private func write(
-    _ request: Request, on session: PostgresSession
+    _ request: Request, zone: TimeZone, on session: PostgresSession
   ) throws(TallyError) -> (String, Int64?) {
     try transaction(doing: request.operation, on: session) { session in
-      let writer = PostgresWriter(session: session, storage: self)
+      let writer = PostgresWriter(session: session, storage: self, zone: zone)
       let message: String
       var recorded: Int64?
       switch request {

@@ -19,9 +19,12 @@ struct PostgresWriter {
   /// The person, as the server knows them.
   let user: String
 
-  init(session: PostgresSession, storage: PostgresStorage) {
+  init(
+    session: PostgresSession, storage: PostgresStorage,
+    zone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+  ) {
     self.session = session
-    facts = PostgresFacts(session)
+    facts = PostgresFacts(session, zone: zone)
     checksAccess = !storage.bypassesPolicies
     user = storage.user
     writer = storage.writer
@@ -38,7 +41,7 @@ struct PostgresWriter {
     do {
       try applyKeepingCounters(change)
     } catch let broken as RuleBroken {
-      throw broken.error(doing: "\(action) \"\(entry.description)\"")
+      throw broken.error(doing: "\(action) \"\(entry.description)\"", zone: facts.zone)
     } catch let changed as RowChanged {
       throw TallyError(
         .conflict,

@@ -28,7 +28,7 @@ extension TallyDatabase {
       // A dry run's rows are written and rolled back: the state it passes on is the one before.
       let before = job.dryRun ? try db.snapshot(openProject: openProject) : nil
       var changes: [Change] = []
-      let facts = SQLiteFacts(db: db)
+      let facts = SQLiteFacts(db: db, zone: job.zone)
       let (project, creation) = try ChangePlan.importProject(job.target, at: at, in: facts)
       if let creation {
         try db.applyKeepingCounters(creation)
@@ -57,7 +57,7 @@ extension TallyDatabase {
       try ChangePlan.checkRepeat(
         of: job, into: project, sha256: sha256, adding: sink.imported, in: facts)
       if project.kind == .meter, sink.imported > 0, let fall = try db.firstFall(of: project.id) {
-        throw MeterRule.importError(fall, in: project) { reading in
+        throw MeterRule.importError(fall, in: project, zone: job.zone) { reading in
           let index = reading.id.rawValue - firstReadingID
           guard let lines = sink.insertedLines, index >= 0, index < lines.count else { return nil }
           return Int(lines[Int(index)])

@@ -1,9 +1,12 @@
+import Foundation
 import GRDB
 import TallyCore
 
 /// The stored rows as one SQLite transaction sees them, for ``ChangePlan``'s rules.
 struct SQLiteFacts: StoredFacts {
   let db: Database
+  /// The zone people read times in, for the rules' messages.
+  var zone: TimeZone = TimeZone(identifier: "UTC") ?? .current
 
   func projectIfAny(_ id: ProjectID) throws -> Project? {
     try ProjectRecord.fetchOne(db, key: id.rawValue)?.project()

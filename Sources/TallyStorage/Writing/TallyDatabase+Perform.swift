@@ -1,3 +1,4 @@
+public import Foundation
 public import TallyCore
 
 extension TallyDatabase {
@@ -7,9 +8,12 @@ extension TallyDatabase {
   /// - Parameters:
   ///   - request: What to do; see `Request.validated()`.
   ///   - openProject: The project on screen, whose readings the snapshot includes.
+  ///   - zone: The zone the times of its messages are written in.
   /// - Returns: What was done and the stored data after it.
   /// - Throws: ``TallyError``; nothing is changed then.
-  public func perform(_ request: Request, openProject: ProjectID?) throws(TallyError) -> Commit {
+  public func perform(_ request: Request, openProject: ProjectID?, zone: TimeZone)
+    throws(TallyError) -> Commit
+  {
     if case .importReadings(let job, let at) = request {
       return try importReadings(job, at: at, openProject: openProject)
     }
@@ -21,7 +25,7 @@ extension TallyDatabase {
           throw TallyError(.conflict, "there is nothing to undo")
         }
         let change = try entry.decodedChange()
-        try RuleBroken.naming("undo \"\(entry.description)\"") {
+        try RuleBroken.naming("undo \"\(entry.description)\"", zone: zone) {
           try db.applyKeepingCounters(change.inverse)
         }
         try db.markUndone(entry, true)
@@ -32,7 +36,7 @@ extension TallyDatabase {
           throw TallyError(.conflict, "there is nothing to redo")
         }
         let change = try entry.decodedChange()
-        try RuleBroken.naming("redo \"\(entry.description)\"") {
+        try RuleBroken.naming("redo \"\(entry.description)\"", zone: zone) {
           try db.applyKeepingCounters(change)
         }
         try db.markUndone(entry, false)
@@ -42,7 +46,7 @@ extension TallyDatabase {
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
         .startTimer(_, let at), .stopTimer(_, _, let at, _), .cancelTimer(_, let at),
         .undoImport(_, let at), .importReadings(_, let at):
-        let plan = try ChangePlan.plan(request, in: SQLiteFacts(db: db))
+        let plan = try ChangePlan.plan(request, in: SQLiteFacts(db: db, zone: zone))
         if !plan.change.isNothing {
           try db.applyKeepingCounters(plan.change)
           try db.record(plan.change, description: plan.message, at: at)
