@@ -82,6 +82,19 @@ import Testing
     #expect(repl.output.contains("~ 1  Writing  h  monthly  0  running since 2025-11-22 08:26:40"))
   }
 
+  @Test func aProjectsDecimalsHoldOnItsScreen() throws {
+    let repl = try REPLHarness()
+    let id = try repl.addProject("Mileage", units: "km")
+    try repl.store.perform(
+      .editProject(id, ProjectEdit(decimals: .set(0)), at: REPLHarness.now))
+    try repl.store.perform(
+      .addReading(
+        NewReading(projectID: id, amount: 12.345, timestamp: REPLHarness.now), at: REPLHarness.now))
+    #expect(repl.run("open Mileage"))
+    #expect(repl.output.contains("  12 km"), "\(repl.output)")
+    #expect(!repl.output.contains("12.345"), "\(repl.output)")
+  }
+
   @Test func deletingTheOpenProjectGoesHome() throws {
     let repl = try REPLHarness()
     try repl.addProject("Mileage")

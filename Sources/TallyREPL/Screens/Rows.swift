@@ -33,9 +33,11 @@ struct Rows {
     ]
   }
 
-  /// An amount with its project's units: `42.5 km`, or a clock for time (`1:20 h`).
+  /// An amount with its project's units: `42.5 km`, or a clock for time (`1:20 h`); with the
+  /// project's `--decimals` when it has them (`42 km` for 0), as every screen shows them.
   func amount(_ value: Double, of project: Project) -> String {
-    escaped(project).shownWithUnits(value)
+    project.decimals == nil
+      ? escaped(project).shownWithUnits(value) : ReportNumber.withUnits(value, of: escaped(project))
   }
 
   /// `project` with its units escaped for a terminal.
