@@ -208,6 +208,35 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
+  func readingsDatedLaterArePlansNotProgressEverywhere(_ backend: Backend) throws {
+    let sandbox = try Sandbox(backend)
+    sandbox.environment["TZ"] = "UTC"
+    try sandbox.succeed(
+      "project", "add", "Run", "--frequency", "monthly", "--units", "km", "--goal", "20")
+    for (day, amount) in [("01", "6"), ("10", "8"), ("12", "7")] {
+      try sandbox.succeed("item", "add", "Run", amount, "--at", "2024-03-\(day)")
+    }
+    let early = "2024-03-02T00:00:00Z"
+    // All three readings are the month's, but only the first has happened: 6 km, 30%.
+    #expect(
+      try sandbox.run("report", "Run", "--format", "csv", now: early).stdout == """
+        project,period,count,sum,min,max,mean,goal,progress,met
+        Run,2024-03,3,21,6,8,7,20,30,
+
+        """)
+    #expect(
+      try sandbox.run("goals", "--format", "csv", now: early).stdout.hasPrefix(
+        "project,period,goal,goal_is,headline,progress,forecast,needed_per_day,state\n"
+          + "Run,2024-03,20,at-least,6,30,,"))
+    // Once they have happened, the goal is met, everywhere.
+    let later = "2024-03-13T00:00:00Z"
+    #expect(
+      try sandbox.run("report", "Run", "--format", "csv", now: later).stdout
+        .hasSuffix("Run,2024-03,3,21,6,8,7,20,105,true\n"))
+    #expect(try sandbox.run("goals", "--format", "csv", now: later).stdout.hasSuffix(",met\n"))
+  }
+
+  @Test(arguments: Backend.allCases)
   func typedPathsReadTheHomeFolderAndAMissingDatabaseIsNamed(_ backend: Backend) throws {
     let sandbox = try Sandbox(backend)
     let home = sandbox.folder.appendingPathComponent("home")

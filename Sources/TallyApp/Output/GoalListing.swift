@@ -32,9 +32,9 @@ struct GoalListing {
         let kind = project.kind
         table.append([
           project.title, row.period.label, standing.goal.description(for: project),
-          ReportNumber.forPeople(row.headlineSoFar ?? row.headline(kind), of: project),
+          ReportNumber.forPeople(row.judgedHeadline(kind), of: project),
           ReportValue.percent(
-            standing.goal.progress(of: row.headlineSoFar ?? row.headline(kind))
+            standing.goal.progress(of: row.judgedHeadline(kind))
           ).forPeople(decimals: nil),
           ReportNumber.forPeople(row.forecast, of: project),
           ReportNumber.forPeople(row.neededPerDay, of: project),
@@ -63,8 +63,8 @@ struct GoalListing {
     return [
       .text(standing.project.title), .plain(row.period.label),
       .number(standing.goal.amount), .plain(standing.goal.direction.rawValue),
-      .number(row.headlineSoFar ?? row.headline(kind)),
-      .number(standing.goal.progress(of: row.headlineSoFar ?? row.headline(kind))),
+      .number(row.judgedHeadline(kind)),
+      .number(standing.goal.progress(of: row.judgedHeadline(kind))),
       .number(row.forecast),
       .number(row.neededPerDay), .plain(standing.state.rawValue),
     ]

@@ -133,8 +133,17 @@ public struct PeriodSummary: Equatable, Sendable {
   }
 
   /// The headline as a percentage of the goal.
+  ///
+  /// A running period's progress is that of its readings up to now (``headlineSoFar``, when
+  /// the report has it), as its goal is judged.
   public func progress(_ kind: ProjectKind) -> Double? {
-    goal?.progress(of: headline(kind))
+    goal?.progress(of: judgedHeadline(kind))
+  }
+
+  /// What the goal is judged on: the headline, or for a running period the headline of its
+  /// readings up to now when known (readings dated later are plans, not progress).
+  public func judgedHeadline(_ kind: ProjectKind) -> Double? {
+    isRunning ? headlineSoFar ?? headline(kind) : headline(kind)
   }
 
   /// Whether the goal was met; `nil` without a goal or while the period runs.
@@ -146,7 +155,7 @@ public struct PeriodSummary: Equatable, Sendable {
   public func met(_ kind: ProjectKind) -> Bool? {
     guard let goal else { return nil }
     guard isRunning else { return goal.isMet(by: headline(kind)) }
-    guard kind != .gauge, let soFar = headlineSoFar ?? headline(kind) else { return nil }
+    guard kind != .gauge, let soFar = judgedHeadline(kind) else { return nil }
     switch goal.direction {
     case .atLeast: return soFar >= goal.amount ? true : nil
     case .atMost: return soFar > goal.amount ? false : nil

@@ -77,7 +77,7 @@ struct Rows {
   {
     guard let goal = period.goal else { return nil }
     var line = "Goal \(goal.description(for: escaped(project))) · \(period.period.label): "
-    guard let headline = period.headline(project.kind) else {
+    guard let headline = period.judgedHeadline(project.kind) else {
       return line + "no \(project.kind.headlineName) yet"
     }
     // A figure for people, with the project's --decimals, as report tables show it.

@@ -114,6 +114,10 @@ public struct ReportBuilder: Sendable {
           }
           usageAtStart = endUsage
         }
+        if goal != nil, row.isRunning, let now {
+          row.headlineSoFar = try headlineSoFar(
+            of: project.kind, from: start, to: end, now: now, dial: dial, over: aggregates)
+        }
         rows.append(row)
       } else {
         usageAtStart = nil
@@ -260,4 +264,30 @@ private struct SummingAggregates: RangeAggregates {
   func reading(_ side: ReadingOrder.Side, of key: ReadingOrder.Key) throws -> Reading? { nil }
 
   func resets() throws -> [Reading] { [] }
+}
+
+extension ReportBuilder {
+  /// The headline of a running period from its readings up to `now`, those dated later left
+  /// out: what its goal is judged on so far, in `report`, `goals` and the REPL alike.
+  ///
+  /// A total's sum of its readings up to now; a gauge's last reading up to now; a meter's
+  /// usage from the period's start to now.
+  func headlineSoFar(
+    of kind: ProjectKind, from start: Timestamp, to end: Timestamp, now: Timestamp,
+    dial: MeterDial?, over aggregates: any RangeAggregates
+  ) throws -> Double? {
+    guard now >= start else { return kind == .total ? 0 : nil }
+    let afterNow = Swift.min(end, Timestamp(microsecondsSince1970: now.microsecondsSince1970 + 1))
+    switch kind {
+    case .total:
+      return try aggregates.aggregate(from: start, to: afterNow).sum
+    case .gauge:
+      let latest = try aggregates.reading(.before, of: .start(of: afterNow))
+      return latest.flatMap { $0.timestamp >= start ? $0.amount : nil }
+    case .meter:
+      guard let dial else { return nil }
+      let used = try dial.usage(at: afterNow) - dial.usage(at: start)
+      return Swift.max(0, used)
+    }
+  }
 }

@@ -57,7 +57,7 @@ public struct GoalStanding: Equatable, Sendable {
     }
     var text = "Forecast for \(period.period.label): "
     if state == .met || state == .missed,
-      let soFar = period.headlineSoFar ?? period.headline(project.kind)
+      let soFar = period.judgedHeadline(project.kind)
     {
       // Decided: what is left of the period changes nothing.
       return text + "\(state.rawValue) already, with \(amount(soFar)) so far, for "

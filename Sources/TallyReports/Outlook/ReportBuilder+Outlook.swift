@@ -125,7 +125,7 @@ extension ReportBuilder {
       }
     case .meter:
       // The usage is known up to the last reading: its rate per day goes on.
-      soFar = row.usage ?? 0
+      soFar = row.headlineSoFar ?? row.usage ?? 0
       row.forecast = row.rate.map { $0 * length / 86_400 }
     case .gauge:
       let latest = try aggregates.reading(.before, of: .start(of: afterNow))

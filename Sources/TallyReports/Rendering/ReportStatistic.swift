@@ -228,7 +228,7 @@ extension PeriodSummary {
   public func progressValue(_ kind: ProjectKind) -> ReportValue {
     guard let goal, let progress = progress(kind) else { return .percent(nil) }
     let side: PercentSide =
-      goal.isMet(by: headline(kind)) ? .either : goal.direction == .atLeast ? .below : .above
+      goal.isMet(by: judgedHeadline(kind)) ? .either : goal.direction == .atLeast ? .below : .above
     return .percent(progress, side: side)
   }
 }
