@@ -65,16 +65,22 @@ public struct TimestampParser: Sendable {
   /// the zone skips names no instant, and moving it silently would store another: it is
   /// refused, naming the time after the jump. A time the zone repeats is the earlier.
   ///
+  /// - Parameters:
+  ///   - civil: The wall-clock time.
+  ///   - zone: The zone it is read in.
+  ///   - value: The text as given, made only for the error (an import reads this per row,
+  ///     and most rows need no message).
+  /// - Returns: The instant.
   /// - Throws: ``ParseError`` on `value` for a skipped time.
-  public static func instant(of civil: CivilTime, in zone: TimeZone, value: String)
-    throws(ParseError) -> Timestamp
-  {
+  public static func instant(
+    of civil: CivilTime, in zone: TimeZone, value: @autoclosure () -> String
+  ) throws(ParseError) -> Timestamp {
     let (instant, isSkipped) = civil.reading(in: zone)
     let isMidnight =
       civil.hour == 0 && civil.minute == 0 && civil.second == 0 && civil.microsecond == 0
     guard isSkipped, !isMidnight else { return instant }
     throw ParseError(
-      value: value,
+      value: value(),
       reason: "is a time that \(zone.identifier) skips (its clocks jump forward there); "
         + "write the time after the jump, such as \(TimestampFormat.local(instant, in: zone)), "
         + "or give an offset")

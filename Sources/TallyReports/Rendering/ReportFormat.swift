@@ -45,32 +45,31 @@ extension ReportNumber {
 extension ProjectReport {
   /// The report's rows as machine-readable records: project, period, then `statistics`.
   ///
-  /// With `onlyShown` (the default columns of a report of several kinds), a figure this
-  /// report's table does not show is empty (see ``machineValue(_:of:)``).
+  /// With `onlyShown` (the default columns, see ``ReportStatistic/machineDefault(for:outlook:)``),
+  /// a figure this report's table does not show (a gauge's `sum`, a total's `usage`) is empty.
   public func records(
     _ statistics: [ReportStatistic] = ReportStatistic.contract, onlyShown: Bool = false
   ) -> [[String]] {
-    rows.map { row in
+    let applies = applying(statistics, onlyShown: onlyShown)
+    return rows.map { row in
       [project.title, row.period.label] + (tag.map { [$0] } ?? [])
-        + statistics.map { value($0, of: row, onlyShown: onlyShown).exact }
+        + applies.map { $0.map { $0.value(of: row, project.kind) }?.exact ?? "" }
     }
   }
 
-  /// `statistic` in `row` as CSV and JSON give it by default: nothing when this report's
-  /// table does not show it (a gauge's `sum`, a total's `usage`) or it means nothing for
-  /// the project's kind.
-  public func machineValue(_ statistic: ReportStatistic, of row: PeriodSummary) -> ReportValue {
-    value(statistic, of: row, onlyShown: true)
-  }
-
-  /// `statistic` in `row`; nothing when it means nothing for the project's kind, or, with
-  /// `onlyShown`, when the table does not show it.
-  func value(_ statistic: ReportStatistic, of row: PeriodSummary, onlyShown: Bool)
-    -> ReportValue
-  {
-    let applies =
-      onlyShown ? shownStatistics.contains(statistic) : statistic.kinds.contains(project.kind)
-    return applies ? statistic.value(of: row, project.kind) : .number(nil)
+  /// Each of `statistics`, or `nil` where it means nothing for the project's kind or, with
+  /// `onlyShown`, where its kind's table never shows it; decided once for all the rows.
+  ///
+  /// The goal's columns count as shown: a period without a goal leaves them empty anyway, so
+  /// that this needs no look at the rows.
+  func applying(_ statistics: [ReportStatistic], onlyShown: Bool) -> [ReportStatistic?] {
+    let shown: Set<ReportStatistic> =
+      onlyShown
+      ? Set(ReportStatistic.shown(for: project.kind, withGoal: true) + outlook.statistics) : []
+    return statistics.map { statistic in
+      (onlyShown ? shown.contains(statistic) : statistic.kinds.contains(project.kind))
+        ? statistic : nil
+    }
   }
 }
 
@@ -123,12 +122,16 @@ public enum ReportJSON {
       statistics ?? ReportStatistic.machineDefault(for: reports, outlook: outlook)
     return JSONWriter.array(
       ReportRows.ordered(reports).flatMap { report, rows in
-        rows.map { row in
+        let applies = report.applying(statistics, onlyShown: onlyShown)
+        return rows.map { row in
           JSONWriter.object(
             [("project", .string(report.project.title)), ("period", .string(row.period.label))]
               + (report.tag.map { [("tag", .string($0))] } ?? [])
-              + statistics.map {
-                ($0.rawValue, report.value($0, of: row, onlyShown: onlyShown).json)
+              + zip(statistics, applies).map { statistic, applies in
+                (
+                  statistic.rawValue,
+                  (applies?.value(of: row, report.project.kind) ?? .number(nil)).json
+                )
               })
         }
       })
