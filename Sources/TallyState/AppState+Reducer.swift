@@ -46,7 +46,7 @@ extension AppState {
     switch action {
     case .committed(let commit):
       state.status = commit.message
-      state.lastImport = commit.importOutcome
+      state.lastImports = commit.importOutcomes
       state.lastError = nil
     case .failed(let error):
       state.lastError = error

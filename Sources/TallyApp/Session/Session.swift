@@ -150,6 +150,8 @@ public final class Session {
     switch action {
     case .request(.importReadings(let job, _)):
       "request(importReadings(\(job.fileName), target: \(job.target), dryRun: \(job.dryRun)))"
+    case .request(.importProjects(let jobs, _)):
+      "request(importProjects(\(jobs.first?.fileName ?? ""), \(jobs.count) projects))"
     case .loaded(let snapshot):
       "loaded(\(snapshot.projects.count) projects)"
     case .committed(let commit):

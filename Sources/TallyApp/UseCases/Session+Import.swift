@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallyImport
 
@@ -5,24 +6,41 @@ extension Session {
   /// Imports a CSV file: the rows stream from the file into storage as one request through the
   /// store, like any other change.
   ///
+  /// A file with a project column (as `tally export` writes it) is read by project: each
+  /// project's rows go into it, made with the settings `--projects` gives where it is not
+  /// there, all in one transaction; with `--project`, only that project's rows are taken.
+  ///
   /// - Returns: Whether the import went well: `false` for a dry run that found invalid rows
   ///   (and reported them) without `--skip-invalid`.
   /// - Throws: ``TallyError`` for a file that cannot be read, an unknown project, or invalid
   ///   rows (without skipping).
   func importFile(_ request: ImportFileRequest) throws(TallyError) -> Bool {
-    let target = try importTarget(request)
     var options = request.options
     options.zone = zone
     // `-` is standard input, as for most tools.
     let path = request.file == "-" ? "/dev/stdin" : request.file
     let opened = try ReadingsFile(path: path, options: options)
+    if opened.hasProjectColumn() {
+      return try importByProject(request, opened, path: path)
+    }
+    guard let title = request.project else {
+      throw TallyError(
+        .invalidInput, "\(path) has no project column: name the project its readings go into",
+        hint: "Add --project TITLE (and --create --frequency F to create it).")
+    }
+    if request.projectsFile != nil {
+      throw TallyError(
+        .invalidInput,
+        "--projects makes the projects a file with a project column names; \(path) has none",
+        hint: "Leave out --projects, or import a file from tally export.")
+    }
+    let target = try importTarget(request, title: title)
     // Only a file that takes a while shows its progress.
     let progress: (Double?) -> Void = opened.size > 1 << 20 ? messages.progress : { _ in }
     // A storage may read a regular file again (to run its transaction again): the file is
     // then opened anew.
     var unread: ReadingsFile? = opened
-    let isInterrupted = self.isInterrupted
-    let rows = ImportRows(canBeReadAgain: opened.canBeReadAgain) { sink in
+    let rows = ImportRows(canBeReadAgain: opened.canBeReadAgain) { [self] sink in
       defer { progress(nil) }
       let file = try unread ?? ReadingsFile(path: path, options: options)
       unread = nil
@@ -33,32 +51,187 @@ extension Session {
           progress(file.progress)
           rowsRead += 1
           // Asked now and then: a Ctrl-C takes effect within a few thousand rows.
-          if rowsRead % 4_096 == 0, isInterrupted() {
-            throw TallyError(
-              .interrupted, "interrupted at row \(rowsRead) of \(path): nothing was imported",
-              hint: "The database is as it was before the import.")
-          }
+          if rowsRead % 4_096 == 0 { try checkInterruption(rowsRead, of: path) }
         },
         invalid: { problem in sink.reject(problem) })
     }
-    let job = ImportJob(
-      target: target, fileName: path, skipInvalid: request.skipInvalid,
-      dryRun: request.dryRun, expectedRows: opened.size / 40, settings: opened.settings,
-      again: request.again, zone: zone, rows: rows)
+    var job = importJob(request, target: target, path: path, settings: opened.settings, rows: rows)
+    job.expectedRows = opened.size / 40
     try perform(.importReadings(job, at: now))
-    guard let outcome = store.state.lastImport else {
-      throw TallyError(.storage, "the import of \(path) reported nothing")
-    }
-    let report = ImportReport(
-      outcome: outcome, fileName: path, skipInvalid: request.skipInvalid, zone: zone)
-    for line in report.lines {
-      messages.status(line)
-    }
-    return !(request.dryRun && outcome.invalidCount > 0 && !request.skipInvalid)
+    return try reportImport(request, path: path, unassigned: InvalidRows(keepsAll: true))
   }
 
-  private func importTarget(_ request: ImportFileRequest) throws(TallyError) -> ImportTarget {
-    if let existing = store.state.project(titled: request.project)?.project {
+  /// Imports a file whose rows name their projects.
+  private func importByProject(
+    _ request: ImportFileRequest, _ opened: ReadingsFile, path: String
+  ) throws(TallyError) -> Bool {
+    let projects = try request.projectsFile.map { path throws(TallyError) in
+      try ProjectSettingsFile.read(path: path, zone: zone)
+    }
+    if request.project != nil, projects != nil {
+      throw TallyError(
+        .invalidInput, "--projects makes every project of the file; --project takes one",
+        hint: "Leave out one of them.")
+    }
+    let spool: ProjectSpool
+    do {
+      spool = try ProjectSpool(opened, only: request.project) { [self] count throws(TallyError) in
+        try checkInterruption(count, of: path)
+      }
+    } catch let error as TallyError {
+      throw error
+    } catch {
+      throw TallyError(.storage, "cannot read \(path): \(error)", hint: "Nothing was imported.")
+    }
+    if let first = spool.unassigned.problems.first, !request.skipInvalid, !request.dryRun {
+      let more = spool.unassigned.count - 1
+      throw TallyError(
+        .invalidInput, "\(path), \(first)" + (more > 0 ? " (and \(more) more such rows)" : ""),
+        hint: "Name each row's project, or add --skip-invalid; nothing was imported.")
+    }
+    if let title = request.project {
+      guard spool.parts.contains(where: { $0.title == title }) else {
+        throw noRows(of: title, in: path, spool)
+      }
+      let job = importJob(
+        request, target: try importTarget(request, title: title), path: path,
+        settings: spool.settings, rows: spool.rows(of: title))
+      try perform(.importReadings(job, at: now))
+    } else {
+      let jobs = try projectJobs(request, spool, projects ?? [], path: path)
+      try perform(.importProjects(jobs, at: now))
+    }
+    return try reportImport(request, path: path, unassigned: spool.unassigned)
+  }
+
+  /// One job per project of a file: those the settings file names first, in its order, then
+  /// the others the file names, in the order of their first rows.
+  private func projectJobs(
+    _ request: ImportFileRequest, _ spool: ProjectSpool, _ projects: [NewProject], path: String
+  ) throws(TallyError) -> [ImportJob] {
+    var titles = projects.map(\.title)
+    let named = Set(titles.map(Project.titleKey))
+    titles += spool.parts.map(\.title).filter { !named.contains(Project.titleKey($0)) }
+    var jobs: [ImportJob] = []
+    var keys: [String: String] = [:]
+    for title in titles {
+      let key = Project.titleKey(title)
+      if let other = keys[key] {
+        throw TallyError(
+          .invalidInput,
+          "\(path) names one project two ways: \(VisibleText.quoted(other)) and "
+            + "\(VisibleText.quoted(title))",
+          hint: "Spell each project's title one way; nothing was imported.")
+      }
+      keys[key] = title
+      let settings = projects.first { Project.titleKey($0.title) == key }
+      let target: ImportTarget
+      if let existing = store.state.project(titled: title)?.project {
+        if let settings, let differs = Self.differences(existing, settings) {
+          messages.status(
+            "Project \(existing.title) exists already: its settings stay as they are "
+              + "(\(differs))")
+        }
+        target = .project(existing.id)
+      } else if var settings {
+        settings.group = settings.group.map { store.state.groupSpelling($0) }
+        target = .create(settings)
+      } else {
+        let line = spool.parts.first { $0.title == title }?.firstLine ?? 0
+        throw TallyError(
+          .notFound,
+          "there is no project titled \(VisibleText.quoted(title)) (\(path), line \(line))",
+          hint: "Give the projects' settings with --projects FILE (tally export --projects FILE "
+            + "writes them), or create it first with tally project add; nothing was imported.")
+      }
+      var job = importJob(
+        request, target: target, path: path, settings: spool.settings, rows: spool.rows(of: title))
+      job.expectedRows = spool.parts.first { $0.title == title }?.rows ?? 0
+      jobs.append(job)
+    }
+    return jobs
+  }
+
+  /// The settings in which `project` differs from `settings`, as `units km, not mi`; `nil`
+  /// when it has them all.
+  private static func differences(_ project: Project, _ settings: NewProject) -> String? {
+    var differs: [String] = []
+    func compare(_ name: String, _ stored: String, _ given: String) {
+      if stored != given { differs.append("\(name) \(stored.isEmpty ? "none" : stored), not \(given.isEmpty ? "none" : given)") }
+    }
+    compare("units", project.units, settings.units)
+    compare("frequency", project.frequency.rawValue, settings.frequency.rawValue)
+    compare("kind", project.kind.rawValue, settings.kind.rawValue)
+    compare("decimals", project.decimals.map(String.init) ?? "", settings.decimals.map(String.init) ?? "")
+    compare("group", project.group ?? "", settings.group ?? "")
+    compare(
+      "goal", project.goal.map { $0.description(units: project.units) } ?? "",
+      settings.goal.map { $0.description(units: settings.units) } ?? "")
+    return differs.isEmpty ? nil : differs.joined(separator: ", ")
+  }
+
+  private func importJob(
+    _ request: ImportFileRequest, target: ImportTarget, path: String, settings: ImportSettings,
+    rows: ImportRows
+  ) -> ImportJob {
+    ImportJob(
+      target: target, fileName: path, skipInvalid: request.skipInvalid, dryRun: request.dryRun,
+      settings: settings, again: request.again, zone: zone, rows: rows)
+  }
+
+  /// Stops an import when Ctrl-C was pressed (or SIGTERM came).
+  private func checkInterruption(_ rowsRead: Int, of path: String) throws(TallyError) {
+    guard isInterrupted() else { return }
+    throw TallyError(
+      .interrupted, "interrupted at row \(rowsRead) of \(path): nothing was imported",
+      hint: "The database is as it was before the import.")
+  }
+
+  /// The refusal of `--project` on a file none of whose rows name that project.
+  private func noRows(of title: String, in path: String, _ spool: ProjectSpool) -> TallyError {
+    let others = spool.leftOut.keys.sorted()
+    let named =
+      others.isEmpty
+      ? "it names no project"
+      : "it names " + others.prefix(10).map(VisibleText.quoted).joined(separator: ", ")
+        + (others.count > 10 ? " and \(others.count - 10) more" : "")
+    return TallyError(
+      .notFound,
+      "no row of \(path) is of the project \(VisibleText.quoted(title)): \(named) in its project column",
+      hint: "Name one of them with --project, leave out --project to import every project's "
+        + "rows, or add --project-column none to import every row into \(title).")
+  }
+
+  /// Says what the import did, project by project.
+  private func reportImport(
+    _ request: ImportFileRequest, path: String, unassigned: InvalidRows
+  ) throws(TallyError) -> Bool {
+    let outcomes = store.state.lastImports
+    guard !outcomes.isEmpty else {
+      throw TallyError(.storage, "the import of \(path) reported nothing")
+    }
+    for problem in unassigned.problems {
+      messages.status(
+        request.dryRun ? "  invalid: \(problem)" : "Skipped \(path), \(problem)")
+    }
+    for outcome in outcomes {
+      let report = ImportReport(
+        outcome: outcome, fileName: path, skipInvalid: request.skipInvalid, zone: zone)
+      for line in report.lines {
+        messages.status(line)
+      }
+    }
+    if outcomes.count > 1 {
+      messages.status(ImportOutcome.message(outcomes, fileName: path))
+    }
+    let invalid = unassigned.count + outcomes.reduce(0) { $0 + $1.invalidCount }
+    return !(request.dryRun && invalid > 0 && !request.skipInvalid)
+  }
+
+  private func importTarget(
+    _ request: ImportFileRequest, title: String
+  ) throws(TallyError) -> ImportTarget {
+    if let existing = store.state.project(titled: title)?.project {
       if request.newProject != nil {
         // `--create` creates only a project that is not there: say so, rather than let its
         // settings look applied.
@@ -71,10 +244,10 @@ extension Session {
     }
     guard var new = request.newProject else {
       throw TallyError(
-        .notFound, "there is no project titled \(VisibleText.quoted(request.project))",
+        .notFound, "there is no project titled \(VisibleText.quoted(title))",
         hint: "Add --create --frequency daily|weekly|monthly|quarterly|yearly to create it.")
     }
-    new.title = request.project
+    new.title = title
     new.group = new.group.map { store.state.groupSpelling($0) }
     return .create(try new.validated())
   }

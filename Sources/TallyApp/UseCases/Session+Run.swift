@@ -104,7 +104,8 @@ extension Session {
       messages.status(try perform(.undoImport(id, at: now)))
     case .report(let request):
       try report(request)
-    case .export(let format, let filter):
+    case .export(let format, let filter, let projects):
+      if let projects { try writeProjectSettings(to: projects) }
       try export(format, filter)
     }
     return true

@@ -53,7 +53,9 @@ public enum UserRequest {
   case undoImport(ImportBatchID)
   case report(ReportRequest)
   /// Every reading `filter` takes, in a form `import` reads back.
-  case export(ExportFormat, ReadingFilter = ReadingFilter())
+  /// Every reading the filter takes; with a path, the projects' settings go into that file
+  /// (`--projects FILE`), for `import --projects` to make them.
+  case export(ExportFormat, ReadingFilter = ReadingFilter(), projects: String? = nil)
 
   /// Whether carrying it out may create the database.
   ///
@@ -63,7 +65,8 @@ public enum UserRequest {
   public var createsDatabase: Bool {
     switch self {
     case .addProject: true
-    case .importFile(let request): request.newProject != nil && !request.dryRun
+    case .importFile(let request):
+      (request.newProject != nil || request.projectsFile != nil) && !request.dryRun
     default: false
     }
   }
@@ -177,8 +180,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 public struct ImportFileRequest {
   /// The file's path.
   public var file: String
-  /// The project's title.
-  public var project: String
+  /// The project's title; `nil` for a file whose project column names each row's.
+  public var project: String?
+  /// A file of the projects' settings (`--projects`), to make the projects a file with a
+  /// project column names.
+  public var projectsFile: String?
   /// The project to create when none has the title (`--create`); its title is `project`.
   public var newProject: NewProject?
   /// How the file is read; its zone is the session's.
@@ -193,9 +199,10 @@ public struct ImportFileRequest {
 
   /// Describes an import.
   public init(
-    file: String, project: String, newProject: NewProject? = nil,
+    file: String, project: String?, projectsFile: String? = nil, newProject: NewProject? = nil,
     options: ImportOptions, dryRun: Bool = false, skipInvalid: Bool = false, again: Bool = false
   ) {
+    self.projectsFile = projectsFile
     self.file = file
     self.project = project
     self.newProject = newProject

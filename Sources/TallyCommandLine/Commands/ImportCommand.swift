@@ -11,6 +11,7 @@ struct ImportCommand: ParsableCommand {
     abstract: "Import readings from a CSV file; list or undo imports.",
     usage: """
       tally import <file> --project <title> [<options>]
+      tally import <export> [--projects <file>] [<options>]
       tally import list
       tally import undo <id>
       """,
@@ -18,7 +19,10 @@ struct ImportCommand: ParsableCommand {
       `tally import FILE --project TITLE` is `tally import file FILE --project TITLE`: its \
       options (--create, --dry-run, --skip-invalid, --again, the columns, the date format, the \
       delimiter, the encoding) are listed by `tally import file --help`. FILE may be `-` for \
-      standard input.
+      standard input. A file with a project column (as `tally export` writes it) goes into \
+      each row's project, made with the settings of `--projects FILE` (as `tally export \
+      --projects FILE` writes them) where it is not there; with --project, only that \
+      project's rows are taken.
       """,
     subcommands: [ImportFile.self, List.self, Undo.self],
     defaultSubcommand: ImportFile.self
@@ -70,7 +74,7 @@ struct ImportFile: TallyCommand {
   static let syntax = CommandSyntax(
     arguments: ["file"],
     options: [
-      .value("--project"), .flag("--create"),
+      .value("--project"), .value("--projects"), .value("--project-column"), .flag("--create"),
       .value("--frequency", values: Frequency.allValueStrings), .value("--units"),
       .value("--kind", values: ProjectKind.allValueStrings), .value("--group"),
       .value("--date-column"),
@@ -84,8 +88,22 @@ struct ImportFile: TallyCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The CSV file.", completion: .file(), transform: { TypedPath.expanded($0) })
   var file: String
-  @Option(help: "The project the readings go into.", completion: ProjectTitleCompletion.kind)
-  var project: String
+  @Option(
+    help: """
+      The project the readings go into; of a file with a project column, the project whose \
+      rows are taken.
+      """,
+    completion: ProjectTitleCompletion.kind)
+  var project: String?
+  @Option(
+    help: ArgumentHelp(
+      "A CSV file of projects' settings (from `tally export --projects`), for a file with a project column.",
+      valueName: "file"),
+    completion: .file(), transform: { TypedPath.expanded($0) })
+  var projects: String?
+  @Option(
+    help: "The column naming each row's project (default: project, if there is one), or none.")
+  var projectColumn: String?
   @Flag(
     help: "Create the project if it does not exist (with --frequency, --units, --kind, --group).")
   var create = false
@@ -132,6 +150,12 @@ struct ImportFile: TallyCommand {
     if !create, frequency != nil || units != nil || kind != nil || group != nil {
       throw ValidationError("--frequency, --units, --kind and --group are for --create")
     }
+    if create, project == nil {
+      throw ValidationError("--create makes the project --project names: add --project TITLE")
+    }
+    if create, projects != nil {
+      throw ValidationError("--projects makes the projects; leave out --create")
+    }
     if create, frequency == nil {
       throw ValidationError("--create needs --frequency daily|weekly|monthly|quarterly|yearly")
     }
@@ -151,11 +175,11 @@ struct ImportFile: TallyCommand {
     options.tags = try FilterOptions.tags(tags, option: "--tag")
     return .importFile(
       ImportFileRequest(
-        file: file, project: project,
+        file: file, project: project, projectsFile: projects,
         newProject: create
           ? frequency.map {
             NewProject(
-              title: project, units: units ?? "", frequency: $0, kind: kind ?? .total,
+              title: project ?? "", units: units ?? "", frequency: $0, kind: kind ?? .total,
               group: group)
           } : nil,
         options: options, dryRun: dryRun, skipInvalid: skipInvalid,
@@ -173,6 +197,9 @@ struct ImportFile: TallyCommand {
       options.noteColumnIsRequired = true
     }
     if let tagColumn { options.tagColumn = tagColumn }
+    if let projectColumn {
+      options.projectColumn = projectColumn.lowercased() == "none" ? nil : projectColumn
+    }
     options.dateFormat = dateFormat
     options.delimiter = delimiter.flatMap(FieldDelimiter.init(argument:)) ?? .comma
     if let filterColumn, let filterValue {

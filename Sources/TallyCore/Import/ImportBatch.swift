@@ -60,12 +60,15 @@ public struct ImportedReading: Equatable, Sendable {
   public var isReset: Bool
   /// Its tags: a tags column's and `--tag`'s (see ``Tags``).
   public var tags: [String]
+  /// The project its row names, in a file with a project column (as `tally export` writes).
+  public var project: String?
 
   /// Creates an imported reading.
   public init(
     line: Int, timestamp: Timestamp, amount: Double, note: String?, isReset: Bool = false,
-    tags: [String] = []
+    tags: [String] = [], project: String? = nil
   ) {
+    self.project = project
     self.line = line
     self.timestamp = timestamp
     self.amount = amount
@@ -85,9 +88,14 @@ public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
   public var value: String?
   /// What is wrong.
   public var reason: String
+  /// The project the row names, in a file with a project column; `nil` when it names none.
+  public var project: String?
 
   /// Creates a problem.
-  public init(line: Int, column: String?, value: String?, reason: String) {
+  public init(
+    line: Int, column: String?, value: String?, reason: String, project: String? = nil
+  ) {
+    self.project = project
     self.line = line
     self.column = column
     self.value = value

@@ -135,6 +135,28 @@ public struct ImportOutcome: Equatable, Sendable {
 }
 
 extension ImportOutcome {
+  /// What an import did in all its projects, in one line for people: one project's
+  /// ``message(fileName:)``, or the sums over several.
+  public static func message(_ outcomes: [ImportOutcome], fileName: String) -> String {
+    if outcomes.count == 1, let only = outcomes.first { return only.message(fileName: fileName) }
+    let imported = outcomes.reduce(0) { $0 + $1.imported }
+    let duplicates = outcomes.reduce(0) { $0 + $1.duplicates }
+    let invalid = outcomes.reduce(0) { $0 + $1.invalidCount }
+    let projects = "\(outcomes.count) projects"
+    if outcomes.first?.dryRun == true {
+      return "Dry run of \(fileName) into \(projects): \(imported) new, "
+        + "\(duplicates) already stored, \(invalid) invalid; nothing was written"
+    }
+    let batches = outcomes.compactMap { $0.batch?.id.rawValue }
+    let into = "Imported \(imported) reading(s) from \(fileName) into \(projects)"
+    let counts = "\(duplicates) already stored, \(invalid) invalid skipped"
+    guard !batches.isEmpty else {
+      return into + ": " + counts + "; nothing changed, so no import was recorded"
+    }
+    let ids = batches.map { String($0) }.joined(separator: ", ")
+    return into + " (import\(batches.count == 1 ? "" : "s") \(ids)): " + counts
+  }
+
   /// What the import did, in one line for people.
   public func message(fileName: String) -> String {
     if dryRun {

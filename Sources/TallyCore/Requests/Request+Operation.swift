@@ -13,6 +13,7 @@ extension Request {
     case .cancelTimer: "cancel the timer"
     case .undoImport: "undo the import"
     case .importReadings(let job, _): "import \(job.fileName)"
+    case .importProjects(let jobs, _): "import \(jobs.first?.fileName ?? "the file")"
     case .undo: "undo"
     case .redo: "redo"
     }

@@ -29,6 +29,15 @@ extension Request {
     case .importReadings(var job, let at):
       if case .create(let project) = job.target { job.target = .create(try project.validated()) }
       return .importReadings(job, at: at)
+    case .importProjects(let jobs, let at):
+      return .importProjects(
+        try jobs.map { job throws(TallyError) in
+          var job = job
+          if case .create(let project) = job.target {
+            job.target = .create(try project.validated())
+          }
+          return job
+        }, at: at)
     case .deleteProject, .deleteReading, .startTimer, .cancelTimer, .undoImport, .undo, .redo:
       return self
     }

@@ -38,7 +38,7 @@ public struct ChangePlan: Equatable, Sendable {
       try stopTimer(id, note: note, at: at, zone: zone, in: db)
     case .cancelTimer(let id, let at): try cancelTimer(id, at: at, in: db)
     case .undoImport(let id, let at): try undoImport(id, at: at, in: db)
-    case .undo, .redo, .importReadings:
+    case .undo, .redo, .importReadings, .importProjects:
       throw TallyError(.invalidInput, "undo, redo and imports are not changes to plan")
     }
   }

@@ -4,13 +4,17 @@ public struct Commit: Equatable, Sendable {
   public var message: String
   /// The stored data after the write.
   public var snapshot: Snapshot
-  /// What an import did, when the write was one (or a dry run of one, which wrote nothing).
-  public var importOutcome: ImportOutcome?
+  /// What an import did, project by project, when the write was one (or a dry run of one,
+  /// which wrote nothing).
+  public var importOutcomes: [ImportOutcome]
+
+  /// What an import into one project did: the first of ``importOutcomes``.
+  public var importOutcome: ImportOutcome? { importOutcomes.first }
 
   /// Creates a commit.
-  public init(message: String, snapshot: Snapshot, importOutcome: ImportOutcome? = nil) {
+  public init(message: String, snapshot: Snapshot, importOutcomes: [ImportOutcome] = []) {
     self.message = message
     self.snapshot = snapshot
-    self.importOutcome = importOutcome
+    self.importOutcomes = importOutcomes
   }
 }

@@ -10,6 +10,8 @@ struct ColumnLayout {
   /// A tags column; optional unless named.
   let tags: Int?
   let filter: (index: Int, value: [UInt8])?
+  /// The column of each row's project; optional unless named.
+  let project: Int?
   /// How many fields every row must have.
   let width: Int
   let names: [String]
@@ -60,6 +62,14 @@ struct ColumnLayout {
     } else {
       tags = columns[Self.key(options.tagColumn)]
     }
+    if let projectColumn = options.projectColumn {
+      project =
+        options.projectColumnIsRequired
+        ? try index(of: projectColumn, option: "--project-column")
+        : columns[Self.key(projectColumn)]
+    } else {
+      project = nil
+    }
     if let wanted = options.filter {
       filter = (try index(of: wanted.column, option: "--filter-column"), Array(wanted.value.utf8))
     } else {
@@ -98,7 +108,7 @@ struct ColumnLayout {
   ///
   /// A name that starts and ends with other ASCII characters has no blanks to trim, which
   /// spares Foundation's trimming for each column of a wide header.
-  private static func key(_ name: String) -> String {
+  static func key(_ name: String) -> String {
     let isBlank = { (byte: UInt8) in byte >= 0x80 || byte == 0x20 || byte == 0x09 }
     guard let first = name.utf8.first, let last = name.utf8.last else { return name }
     let trimmed = isBlank(first) || isBlank(last) ? name.trimmingCharacters(in: .whitespaces) : name

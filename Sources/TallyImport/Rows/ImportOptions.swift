@@ -22,6 +22,13 @@ public struct ImportOptions: Sendable {
   }
   /// Whether `tagColumn` was named by the user (and so must exist).
   public private(set) var tagColumnIsRequired = false
+  /// The column naming each row's project, as `tally export` writes it; `nil` reads none
+  /// (`--project-column none`). It may be missing unless named.
+  public var projectColumn: String? = "project" {
+    didSet { projectColumnIsRequired = projectColumn != nil }
+  }
+  /// Whether `projectColumn` was named by the user (and so must exist).
+  public private(set) var projectColumnIsRequired = false
   /// Tags every row gets (`--tag`), besides its own: lower case, sorted, without repeats.
   public var tags: [String] = []
   /// A Unicode date pattern (`dd.MM.yyyy HH:mm`) instead of ISO 8601.

@@ -66,6 +66,27 @@ public final class ReadingsFile {
       hint: "Import a CSV file; nothing was imported.")
   }
 
+  /// Whether the file's header names a project column (`--project-column`'s, else `project`),
+  /// as far as its first 64 KiB show: the file then holds the readings of several projects, as
+  /// `tally export` writes them. The bytes looked at are still read by ``forEachRow(valid:invalid:)``.
+  public func hasProjectColumn() -> Bool {
+    guard let name = options.projectColumn else { return false }
+    let start = (try? source.peek(upTo: 65_536)) ?? []
+    let header: [String]?
+    if encoding == .utf8 {
+      var reader = CSVReader(
+        source: MemorySource(start), delimiter: options.delimiter,
+        maximumRecordLength: Self.maximumRecordLength)
+      header = (try? reader.next())?.strings
+    } else {
+      var reader = CSVReader(
+        source: TranscodingSource(base: MemorySource(start), encoding: encoding),
+        delimiter: options.delimiter, maximumRecordLength: Self.maximumRecordLength)
+      header = (try? reader.next())?.strings
+    }
+    return header?.contains { ColumnLayout.key($0) == ColumnLayout.key(name) } ?? false
+  }
+
   /// How the file is read, as its import batch keeps it.
   public var settings: ImportSettings { options.settings(encoding: encoding) }
 
@@ -152,8 +173,19 @@ public final class ReadingsFile {
   ) throws {
     var items: [RowItem] = []
     items.reserveCapacity(Self.rowsPerChunk)
+    // The project the current row names, in a file with a project column.
+    var project: String?
     func emit(_ item: RowItem) throws {
-      items.append(item)
+      switch item {
+      case .valid(var reading) where project != nil:
+        reading.project = project
+        items.append(.valid(reading))
+      case .invalid(var problem) where project != nil:
+        problem.project = project
+        items.append(.invalid(problem))
+      default:
+        items.append(item)
+      }
       if items.count == Self.rowsPerChunk {
         guard deliver(items, readProgress) else { throw CancellationError() }
         items.removeAll(keepingCapacity: true)
@@ -172,6 +204,9 @@ public final class ReadingsFile {
     while let record = try reader.next() {
       if isConverted || source.hasReadNonASCII { try checkText(record, names: layout.names) }
       if record.isBlank { continue }
+      if let index = layout.project {
+        project = index < record.count ? record.withField(index, Self.projectTitle) : nil
+      }
       // Spreadsheets often leave out a row's last field when it is empty: read it as empty.
       guard record.count == layout.width || record.count == layout.width - 1 else {
         try emit(
@@ -200,6 +235,14 @@ public final class ReadingsFile {
   }
 
   private static let rowsPerChunk = 4_096
+
+  /// A project column's field as a title: `nil` when blank; without the `'` that tally's
+  /// export puts before a title a spreadsheet would take for a formula.
+  private static func projectTitle(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let title = bytes.first == UInt8(ascii: "'") ? SpreadsheetText.unescaped(text) : text
+    return title.trimmingCharacters(in: .whitespaces).isEmpty ? nil : title
+  }
 
   private static func reading(
     _ record: CSVRecord, _ layout: ColumnLayout, _ dates: DateField, _ decimalComma: Bool,

@@ -24,11 +24,11 @@ struct ImportTransaction {
     var sha256: String
   }
 
-  /// What the transaction did: the message, the outcome, and the journal entry it made.
+  /// What the import did in its project: the outcome, and the changes for the journal (the
+  /// caller records the changes of all the projects of a file as one entry).
   struct Done {
-    var message: String
     var outcome: ImportOutcome
-    var entry: Int64?
+    var changes: [Change]
   }
 
   /// What went into `reading`, by whichever way.
@@ -107,8 +107,6 @@ struct ImportTransaction {
       batch: job.dryRun ? nil : batch, projectTitle: project.title, imported: imported,
       duplicates: loaded.duplicates, firstDuplicates: loaded.firstDuplicates,
       invalidCount: loaded.invalid.count, problems: loaded.invalid.problems, dryRun: job.dryRun)
-    let message = outcome.message(fileName: job.fileName)
-    var entry: Int64?
     if let batch {
       changes.append(.restoreImport(batch))
       if imported > 0 {
@@ -116,13 +114,12 @@ struct ImportTransaction {
         try writer.applyKeepingCounters(touch)
         changes.append(touch)
       }
-      entry = try writer.record(.batch(changes), description: message, at: at)
       // The rows went in by COPY or one statement, not through a change: count them here.
       var counters = CounterChanges()
       counters.added(imported, to: project.id, latest: loaded.latest)
       try writer.updateCounters(counters)
     }
-    return Done(message: message, outcome: outcome, entry: entry)
+    return Done(outcome: outcome, changes: changes)
   }
 
   /// Streams the job's rows with `COPY` into `reading`, for a project that holds none.

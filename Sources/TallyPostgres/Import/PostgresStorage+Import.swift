@@ -14,28 +14,49 @@ extension PostgresStorage {
   /// pipe) are staged before the transaction, so that it runs again from the staged rows. A
   /// client killed midway leaves nothing: the staged rows die with its connection, and
   /// nothing else was committed.
+  ///
+  /// The jobs of a file that holds several projects run one after another in that one
+  /// transaction, each staging its own rows (which can be read again), and the journal gets
+  /// one entry for them all, so that `undo` takes them out together.
   func importReadings(
-    _ job: ImportJob, at: Timestamp, openProject: ProjectID?
+    _ jobs: [ImportJob], at: Timestamp, openProject: ProjectID?
   ) throws(TallyError) -> Commit {
-    let operation = "import \(job.fileName)"
+    guard let first = jobs.first else {
+      throw TallyError(.invalidInput, "there is nothing to import")
+    }
+    let operation = "import \(first.fileName)"
     return try withSession(doing: operation) { session throws(TallyError) in
-      let staged =
-        try stagesFirst(job, on: session, doing: operation)
-        ? try stage(job, on: session, doing: operation) : nil
+      // Only one project's rows are staged before: a file of several comes from a spool.
+      let stagesBefore = jobs.count == 1 ? try stagesFirst(first, on: session, doing: operation) : false
+      let staged = stagesBefore ? try stage(first, on: session, doing: operation) : nil
       defer { try? session.execute("DROP TABLE IF EXISTS import_row") }
-      let done = try transaction(doing: operation, commit: !job.dryRun, on: session) { session in
-        try ImportTransaction(
-          session: session, storage: self, job: job, at: at, staged: staged
-        ).run()
+      let done = try transaction(doing: operation, commit: !first.dryRun, on: session) {
+        session in
+        var outcomes: [ImportOutcome] = []
+        var changes: [Change] = []
+        for job in jobs {
+          let part = try ImportTransaction(
+            session: session, storage: self, job: job, at: at, staged: staged
+          ).run()
+          outcomes.append(part.outcome)
+          changes += part.changes
+        }
+        let message = ImportOutcome.message(outcomes, fileName: first.fileName)
+        let entry =
+          changes.isEmpty
+          ? nil
+          : try PostgresWriter(session: session, storage: self, zone: first.zone).record(
+            .batch(changes), description: message, at: at)
+        return (message: message, outcomes: outcomes, entry: entry)
       }
       try keepHouse(after: done.entry, on: session)
       // After the commit (or a dry run's rollback): the stored data as it now is.
       return Commit(
         message: done.message,
-        snapshot: job.dryRun
+        snapshot: first.dryRun
           ? try snapshot(on: session.ifOpen, openProject: openProject)
           : try snapshot(after: done.message, on: session, openProject: openProject),
-        importOutcome: done.outcome)
+        importOutcomes: done.outcomes)
     }
   }
 

@@ -14,7 +14,10 @@ extension PostgresStorage {
     throws(TallyError) -> Commit
   {
     if case .importReadings(let job, let at) = request {
-      return try importReadings(job, at: at, openProject: openProject)
+      return try importReadings([job], at: at, openProject: openProject)
+    }
+    if case .importProjects(let jobs, let at) = request {
+      return try importReadings(jobs, at: at, openProject: openProject)
     }
     return try withSession(doing: request.operation) { session throws(TallyError) in
       let (message, entry) = try write(request, zone: zone, on: session)
@@ -56,7 +59,7 @@ extension PostgresStorage {
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
         .startTimer(_, let at), .stopTimer(_, _, let at, _), .cancelTimer(_, let at),
-        .undoImport(_, let at), .importReadings(_, let at):
+        .undoImport(_, let at), .importReadings(_, let at), .importProjects(_, let at):
         let plan = try ChangePlan.plan(request, in: writer.facts)
         if plan.change.isNothing {
           try writer.requireAccess(for: plan.change)

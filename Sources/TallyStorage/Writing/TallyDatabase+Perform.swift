@@ -15,7 +15,10 @@ extension TallyDatabase {
     throws(TallyError) -> Commit
   {
     if case .importReadings(let job, let at) = request {
-      return try importReadings(job, at: at, openProject: openProject)
+      return try importReadings([job], at: at, openProject: openProject)
+    }
+    if case .importProjects(let jobs, let at) = request {
+      return try importReadings(jobs, at: at, openProject: openProject)
     }
     return try write(doing: request.operation) { db in
       let message: String
@@ -45,7 +48,7 @@ extension TallyDatabase {
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
         .startTimer(_, let at), .stopTimer(_, _, let at, _), .cancelTimer(_, let at),
-        .undoImport(_, let at), .importReadings(_, let at):
+        .undoImport(_, let at), .importReadings(_, let at), .importProjects(_, let at):
         let plan = try ChangePlan.plan(request, in: SQLiteFacts(db: db, zone: zone))
         if !plan.change.isNothing {
           try db.applyKeepingCounters(plan.change)
