@@ -43,6 +43,14 @@ final class Sandbox {
     return try tally.run(arguments, environment: environment, input: input)
   }
 
+  /// Runs tally with `arguments`.
+  @discardableResult
+  func run(_ arguments: [String], now: String? = nil) throws -> TallyBinary.Result {
+    var environment = self.environment
+    if let now { environment["TALLY_NOW"] = now }
+    return try tally.run(arguments, environment: environment)
+  }
+
   /// Runs tally with `bytes` on its standard input.
   func run(_ arguments: String..., bytes: Data) throws -> TallyBinary.Result {
     try tally.run(arguments, environment: environment, inputBytes: bytes)

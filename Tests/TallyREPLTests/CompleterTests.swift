@@ -52,7 +52,10 @@ import Testing
     #expect(!(try complete("import file data.csv --project ", "").completesFiles))
     #expect(try complete("import ", "li").candidates == ["list"])
     #expect(try complete("import ", "samples/").completesFiles)
-    #expect(try complete("import data.csv ", "--p").candidates == ["--project"])
+    #expect(
+      try complete("import data.csv ", "--p").candidates == [
+        "--project", "--project-column", "--projects",
+      ])
   }
 
   @Test func shortcutsOnAProjectScreenCompleteLikeTheirSubcommands() throws {

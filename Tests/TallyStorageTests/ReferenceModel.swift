@@ -141,7 +141,7 @@ struct ReferenceModel: Equatable {
       guard data.projects[id] != nil, data.timers.removeValue(forKey: id) != nil else {
         return false
       }
-    case .undo, .redo, .undoImport, .importReadings:
+    case .undo, .redo, .undoImport, .importReadings, .importProjects:
       return false
     }
     return true

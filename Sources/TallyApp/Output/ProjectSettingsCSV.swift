@@ -12,7 +12,8 @@ enum ProjectSettingsCSV {
   /// every period (`goal_since`); the goals it had before stay in backups.
   static func render(_ projects: [Project], zone: TimeZone) -> String {
     var text = CSVWriter.line(ProjectSettingsFile.columns)
-    for project in projects.sorted(by: { Project.titleKey($0.title) < Project.titleKey($1.title) }) {
+    for project in projects.sorted(by: { Project.titleKey($0.title) < Project.titleKey($1.title) })
+    {
       let goal = project.goal
       let since = goal == nil ? nil : project.goals.judgingStarts.last ?? nil
       text += CSVWriter.line([

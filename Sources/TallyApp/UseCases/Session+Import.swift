@@ -75,7 +75,7 @@ extension Session {
     }
     let spool: ProjectSpool
     do {
-      spool = try ProjectSpool(opened, only: request.project) { [self] count throws(TallyError) in
+      spool = try ProjectSpool(opened) { [self] count throws(TallyError) in
         try checkInterruption(count, of: path)
       }
     } catch let error as TallyError {
@@ -90,12 +90,17 @@ extension Session {
         hint: "Name each row's project, or add --skip-invalid; nothing was imported.")
     }
     if let title = request.project {
-      guard spool.parts.contains(where: { $0.title == title }) else {
-        throw noRows(of: title, in: path, spool)
+      // The rows of the project named; a file of one project's rows may go into another.
+      let part =
+        spool.parts.first { $0.title == title }
+        ?? (spool.parts.count == 1 ? spool.parts.first : nil)
+      guard let part else { throw noRows(of: title, in: path, spool) }
+      if part.title != title {
+        messages.status("Reading the rows of \(part.title), the one project \(path) holds")
       }
       let job = importJob(
         request, target: try importTarget(request, title: title), path: path,
-        settings: spool.settings, rows: spool.rows(of: title))
+        settings: spool.settings, rows: spool.rows(of: part.title))
       try perform(.importReadings(job, at: now))
     } else {
       let jobs = try projectJobs(request, spool, projects ?? [], path: path)
@@ -157,12 +162,16 @@ extension Session {
   private static func differences(_ project: Project, _ settings: NewProject) -> String? {
     var differs: [String] = []
     func compare(_ name: String, _ stored: String, _ given: String) {
-      if stored != given { differs.append("\(name) \(stored.isEmpty ? "none" : stored), not \(given.isEmpty ? "none" : given)") }
+      if stored != given {
+        differs.append(
+          "\(name) \(stored.isEmpty ? "none" : stored), not \(given.isEmpty ? "none" : given)")
+      }
     }
     compare("units", project.units, settings.units)
     compare("frequency", project.frequency.rawValue, settings.frequency.rawValue)
     compare("kind", project.kind.rawValue, settings.kind.rawValue)
-    compare("decimals", project.decimals.map(String.init) ?? "", settings.decimals.map(String.init) ?? "")
+    compare(
+      "decimals", project.decimals.map(String.init) ?? "", settings.decimals.map(String.init) ?? "")
     compare("group", project.group ?? "", settings.group ?? "")
     compare(
       "goal", project.goal.map { $0.description(units: project.units) } ?? "",
@@ -189,7 +198,7 @@ extension Session {
 
   /// The refusal of `--project` on a file none of whose rows name that project.
   private func noRows(of title: String, in path: String, _ spool: ProjectSpool) -> TallyError {
-    let others = spool.leftOut.keys.sorted()
+    let others = spool.parts.map(\.title).sorted()
     let named =
       others.isEmpty
       ? "it names no project"

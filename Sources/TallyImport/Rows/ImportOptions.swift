@@ -22,8 +22,9 @@ public struct ImportOptions: Sendable {
   }
   /// Whether `tagColumn` was named by the user (and so must exist).
   public private(set) var tagColumnIsRequired = false
-  /// The column naming each row's project, as `tally export` writes it; `nil` reads none
-  /// (`--project-column none`). It may be missing unless named.
+  /// The column naming each row's project, as `tally export` writes it.
+  ///
+  /// `nil` reads none (`--project-column none`). It may be missing unless named.
   public var projectColumn: String? = "project" {
     didSet { projectColumnIsRequired = projectColumn != nil }
   }

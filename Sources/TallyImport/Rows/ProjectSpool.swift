@@ -22,8 +22,6 @@ public final class ProjectSpool {
   public private(set) var parts: [Part] = []
   /// Rows that name no project: each one is invalid.
   public private(set) var unassigned = InvalidRows(keepsAll: true)
-  /// With `only`: how many rows name each other project, which were left out.
-  public private(set) var leftOut: [String: Int] = [:]
   /// The SHA-256 of the file's content.
   public private(set) var sha256 = ""
   /// How the file was read, for the import batches.
@@ -37,20 +35,20 @@ public final class ProjectSpool {
   ///
   /// - Parameters:
   ///   - file: The file, with a project column.
-  ///   - only: A project whose rows alone are kept (the others are counted in ``leftOut``).
   ///   - check: Called every few thousand rows with how many have been read; it may throw to
   ///     stop (a Ctrl-C).
   /// - Throws: ``TallyError`` when the file cannot be read or the spool cannot be written;
   ///   what `check` throws.
   public init(
-    _ file: ReadingsFile, only: String? = nil, check: (Int) throws -> Void = { _ in }
+    _ file: ReadingsFile, check: (Int) throws -> Void = { _ in }
   ) throws {
     settings = file.settings
     var template = Array(
       (FileManager.default.temporaryDirectory.path + "/tally-import-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else {
       throw TallyError(
-        .storage, "cannot make a temporary folder for \(file.name): \(String(cString: strerror(errno)))",
+        .storage,
+        "cannot make a temporary folder for \(file.name): \(String(cString: strerror(errno)))",
         hint: "Nothing was imported. Set TMPDIR to a folder with room.")
     }
     folder = String(cString: made)
@@ -58,7 +56,7 @@ public final class ProjectSpool {
     do {
       sha256 = try file.forEachRow(
         valid: { reading in
-          try self.spool(reading.project, line: reading.line, only: only) {
+          try self.spool(reading.project, line: reading.line) {
             try $0.append(reading)
           }
           count += 1
@@ -69,7 +67,7 @@ public final class ProjectSpool {
             self.unassigned.add(problem)
             return
           }
-          try self.spool(problem.project, line: problem.line, only: only) { try $0.append(problem) }
+          try self.spool(problem.project, line: problem.line) { try $0.append(problem) }
         })
       for writer in writers.values { try writer.close() }
     } catch {
@@ -83,17 +81,13 @@ public final class ProjectSpool {
   }
 
   private func spool(
-    _ title: String?, line: Int, only: String?, _ write: (SpoolWriter) throws -> Void
+    _ title: String?, line: Int, _ write: (SpoolWriter) throws -> Void
   ) throws {
     guard let title else {
       unassigned.add(
         RowProblem(
           line: line, column: "project", value: "",
           reason: "names no project: each row of a file with a project column needs one"))
-      return
-    }
-    if let only, title != only {
-      leftOut[title, default: 0] += 1
       return
     }
     if let writer = writers[title] {

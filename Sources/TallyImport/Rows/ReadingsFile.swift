@@ -67,8 +67,10 @@ public final class ReadingsFile {
   }
 
   /// Whether the file's header names a project column (`--project-column`'s, else `project`),
-  /// as far as its first 64 KiB show: the file then holds the readings of several projects, as
-  /// `tally export` writes them. The bytes looked at are still read by ``forEachRow(valid:invalid:)``.
+  /// as far as its first 64 KiB show.
+  ///
+  /// The file then holds the readings of several projects, as `tally export` writes them.
+  /// The bytes looked at are still read by ``forEachRow(valid:invalid:)``.
   public func hasProjectColumn() -> Bool {
     guard let name = options.projectColumn else { return false }
     let start = (try? source.peek(upTo: 65_536)) ?? []

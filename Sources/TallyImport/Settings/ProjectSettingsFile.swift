@@ -29,7 +29,8 @@ public enum ProjectSettingsFile {
     do {
       source = try FileSource(path: path)
     } catch {
-      throw TallyError(.invalidInput, "cannot read the projects' settings: there is no file \(path)")
+      throw TallyError(
+        .invalidInput, "cannot read the projects' settings: there is no file \(path)")
     }
     do {
       var reader = CSVReader(source: source, delimiter: .comma, maximumRecordLength: 1 << 20)
@@ -160,7 +161,8 @@ private struct Row {
       return try new.validated()
     } catch {
       throw TallyError(
-        .invalidInput, "\(path), line \(record.line): \(error.message)", hint: "Nothing was imported.")
+        .invalidInput, "\(path), line \(record.line): \(error.message)",
+        hint: "Nothing was imported.")
     }
   }
 }

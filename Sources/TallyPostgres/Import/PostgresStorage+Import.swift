@@ -27,7 +27,8 @@ extension PostgresStorage {
     let operation = "import \(first.fileName)"
     return try withSession(doing: operation) { session throws(TallyError) in
       // Only one project's rows are staged before: a file of several comes from a spool.
-      let stagesBefore = jobs.count == 1 ? try stagesFirst(first, on: session, doing: operation) : false
+      let stagesBefore =
+        jobs.count == 1 ? try stagesFirst(first, on: session, doing: operation) : false
       let staged = stagesBefore ? try stage(first, on: session, doing: operation) : nil
       defer { try? session.execute("DROP TABLE IF EXISTS import_row") }
       let done = try transaction(doing: operation, commit: !first.dryRun, on: session) {

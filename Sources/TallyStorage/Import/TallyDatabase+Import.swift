@@ -30,8 +30,7 @@ extension TallyDatabase {
     // SQLite's foreign key check on each of a million rows would only repeat the project's.
     return try write(
       doing: "import \(first.fileName)", commit: !first.dryRun, checksForeignKeys: false
-    )
-    { db in
+    ) { db in
       // A dry run's rows are written and rolled back: the state it passes on is the one before.
       let before = first.dryRun ? try db.snapshot(openProject: openProject) : nil
       var parts: [ImportPart] = []
@@ -47,7 +46,8 @@ extension TallyDatabase {
       }
       var isEmpty: [ProjectID: Bool] = [:]
       for part in parts where isEmpty[part.project.id] == nil {
-        isEmpty[part.project.id] = try SQLiteFacts(db: db, zone: first.zone).readingCount(of: part.project.id) == 0
+        isEmpty[part.project.id] =
+          try SQLiteFacts(db: db, zone: first.zone).readingCount(of: part.project.id) == 0
       }
       // Without the index, every duplicate check would scan the table: only an import into
       // projects that hold nothing to compare with may drop it.
