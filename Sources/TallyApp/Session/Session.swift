@@ -218,13 +218,13 @@ public struct SessionOptions: Sendable {
 }
 
 extension SessionOptions {
-  /// The path of the database file, when nothing is there yet and this session will not make
-  /// it.
+  /// The path of the database file, when nothing is there yet.
   ///
-  /// A command then answers as for an empty database, and says that none is there (a
-  /// mistyped `--db` is not taken for an empty one). `nil` for a server.
+  /// A command that does not make it then answers as for an empty database, and says that
+  /// none is there (a mistyped `--db` is not taken for an empty one); one that makes it and
+  /// fails says so too. `nil` for a server.
   public var missingDatabase: String? {
-    guard !creating, !PostgresAddress.isServerURL(location.path) else { return nil }
+    guard !PostgresAddress.isServerURL(location.path) else { return nil }
     var status = stat()
     return lstat(location.path, &status) == 0 ? nil : location.path
   }

@@ -20,6 +20,9 @@ extension Session {
     // `-` is standard input, as for most tools.
     let path = request.file == "-" ? "/dev/stdin" : request.file
     let opened = try ReadingsFile(path: path, options: options)
+    if TimeLog.looksLikeJSON(opened.start) {
+      return try importTimeLog(request, opened, path: path)
+    }
     if opened.hasProjectColumn() {
       return try importByProject(request, opened, path: path)
     }
@@ -212,7 +215,7 @@ extension Session {
   }
 
   /// Says what the import did, project by project.
-  private func reportImport(
+  func reportImport(
     _ request: ImportFileRequest, path: String, unassigned: InvalidRows
   ) throws(TallyError) -> Bool {
     let outcomes = store.state.lastImports

@@ -59,14 +59,13 @@ public enum UserRequest {
 
   /// Whether carrying it out may create the database.
   ///
-  /// Only what can succeed on an empty one may (creating a project, importing with
-  /// `--create`). Anything else, on a path where no
+  /// Only what can succeed on an empty one may (creating a project; an import, which may make
+  /// its projects; one that fails takes the new file back). Anything else, on a path where no
   /// database is, answers as for an empty one (or fails as it would there) and creates nothing.
   public var createsDatabase: Bool {
     switch self {
     case .addProject: true
-    case .importFile(let request):
-      (request.newProject != nil || request.projectsFile != nil) && !request.dryRun
+    case .importFile(let request): !request.dryRun
     default: false
     }
   }

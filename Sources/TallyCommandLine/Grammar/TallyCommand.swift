@@ -47,13 +47,17 @@ extension TallyCommand {
       succeeded = try session.run(request)
     } catch {
       session.storage.discardIfCreated()
-      guard let missing else { throw error }
+      // A command that would have made the database names its absence only where that is
+      // likely the cause: a project it did not find there.
+      guard let missing, !options.creating || error.kind == .notFound else { throw error }
       var named = error
       named.hint = [error.hint, Self.absence(of: missing, failed: true)].compactMap { $0 }.joined(
         separator: "\n")
       throw named
     }
-    if let missing, succeeded { session.messages.status(Self.absence(of: missing, failed: false)) }
+    if let missing, succeeded, !options.creating {
+      session.messages.status(Self.absence(of: missing, failed: false))
+    }
     guard succeeded else {
       session.storage.discardIfCreated()
       throw ExitCode(ExitStatus.failure)

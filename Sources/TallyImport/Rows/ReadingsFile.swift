@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import TallyCore
 
 /// A CSV file of readings, read row by row: each row becomes a reading or a reason it cannot.
@@ -42,6 +42,7 @@ public final class ReadingsFile {
     // The bytes are looked at ahead of the reader, which still reads them: a pipe's can be
     // read once only.
     let start = (try? source.peek(upTo: 8_192)) ?? []
+    self.start = start
     encoding = TextEncoding.of(start: start, given: options.encoding)
     try Self.checkText(start, encoding: encoding, path: path)
     self.options = options
@@ -64,6 +65,28 @@ public final class ReadingsFile {
     throw TallyError(
       .invalidInput, "cannot import \(path): it is not a text file (it holds binary data)",
       hint: "Import a CSV file; nothing was imported.")
+  }
+
+  /// The file's first bytes (up to 8 KiB), which are still to be read.
+  public let start: [UInt8]
+
+  /// The whole file as it is, and its SHA-256: for a time log, which is JSON, not rows.
+  ///
+  /// - Throws: ``TallyError`` when it cannot be read.
+  public func contents() throws(TallyError) -> (data: Data, sha256: String) {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    do {
+      while true {
+        let count = try buffer.withUnsafeMutableBufferPointer { try source.read(into: $0) }
+        if count == 0 { break }
+        data.append(contentsOf: buffer[0..<count])
+      }
+    } catch {
+      throw TallyError(
+        .invalidInput, "cannot read \(name): \(error)", hint: "Nothing was imported.")
+    }
+    return (data, source.sha256)
   }
 
   /// Whether the file's header names a project column (`--project-column`'s, else `project`),
