@@ -122,7 +122,7 @@ import Testing
       ),
       (
         #"[{"id":1,"start":"20240105T083000Z","end":"20240105T093000Z"}]"#,
-        "entry 1: names no project (no tag)"
+        "entry 1: names no project (it has no tag)"
       ),
       (#"[{"id":1,"start":"soon","end":"20240105T093000Z","tags":["W"]}]"#, "entry 1: "),
       (
@@ -130,7 +130,10 @@ import Testing
         "Mileage counts units km, not a unit of time"
       ),
       ("[1, 2", "it starts as JSON but is not JSON that can be read"),
-      (#"{"start": 1}"#, "it is JSON, but neither `timew export` nor Watson's frames"),
+      (
+        #"{"start": 1}"#,
+        "it is JSON, but neither `timew export`, Watson's frames nor `watson log --json`"
+      ),
     ] {
       try content.write(to: file, atomically: true, encoding: .utf8)
       let result = try sandbox.run("import", file.path)
@@ -138,6 +141,46 @@ import Testing
       #expect(result.stderr.contains(message), "\(result.stderr)")
       #expect(try sandbox.everything() == before)
     }
+    // A dry run lists what is wrong and exits 1, as the import would fail.
+    try """
+    [{"id":2,"start":"20240105T083000Z","end":"20240105T073000Z","tags":["W"]},
+    {"id":1,"start":"20240106T083000Z","end":"20240106T093000Z","tags":["W"]}]
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let dry = try sandbox.run("import", file.path, "--dry-run")
+    #expect(dry.status == 1)
+    #expect(dry.stderr.contains("invalid: entry 1: it ends before it starts"))
+    #expect(dry.stderr.contains("1 new, 0 already stored, 1 invalid"))
+    let skipped = try sandbox.run("import", file.path, "--skip-invalid")
+    #expect(skipped.status == 0)
+    #expect(skipped.stderr.contains("Skipped \(file.path), entry 1: it ends before it starts"))
+    #expect(skipped.stderr.contains("1 invalid skipped"))
+    try sandbox.succeed("undo")
+    #expect(try sandbox.everything() == before)
+    // Nothing finished, or nothing at all: said, and exit 0.
+    for content in ["[]", #"[{"id":1,"start":"20240105T083000Z","tags":["W"]}]"#] {
+      try content.write(to: file, atomically: true, encoding: .utf8)
+      let result = try sandbox.run("import", file.path)
+      #expect(result.status == 0, "\(content)")
+      #expect(result.stderr.contains("Nothing to import from \(file.path)"))
+    }
+    // tally's own JSON export, options for CSV, a project that is not there.
+    try sandbox.succeed("item", "add", "Mileage", "3", "--at", "2024-01-01")
+    let ownExport = try sandbox.succeed("export", "--format", "json")
+    try sandbox.succeed("undo")
+    try ownExport.write(to: file, atomically: true, encoding: .utf8)
+    let own = try sandbox.run("import", file.path)
+    #expect(own.status == 1)
+    #expect(own.stderr.contains("it is tally's own JSON export"))
+    try #"[{"id":1,"start":"20240105T083000Z","end":"20240105T093000Z","tags":["W"]}]"#
+      .write(to: file, atomically: true, encoding: .utf8)
+    let csvOption = try sandbox.run("import", file.path, "--date-format", "dd.MM.yyyy")
+    #expect(csvOption.status == 1)
+    #expect(csvOption.stderr.contains("--date-format says how a CSV file is read"))
+    let notThere = try sandbox.run("import", file.path, "--project", "Nowhere")
+    #expect(notThere.status == 1)
+    #expect(notThere.stderr.hasPrefix("Error: there is no project titled 'Nowhere'"))
+    #expect(try sandbox.everything() == before)
+
     // With --project, every interval goes into one project, its first tag a tag.
     try #"[{"id":1,"start":"20240105T083000Z","end":"20240105T093000Z","tags":["W","x"]}]"#
       .write(to: file, atomically: true, encoding: .utf8)
@@ -146,6 +189,6 @@ import Testing
       "min")
     #expect(
       try sandbox.succeed("item", "list", "Focus", "--format", "csv")
-        == "id,timestamp,amount,note,tags\n1,2024-01-05T08:30:00+00:00,60,,\"w,x\"\n")
+        .hasSuffix(",2024-01-05T08:30:00+00:00,60,,\"w,x\"\n"))
   }
 }

@@ -10,7 +10,10 @@ import TallyCore
 /// system has no unnamed files, a named temporary file is written instead. Any failure removes
 /// the temporary file and leaves an existing target as it was.
 enum AtomicFile {
-  static func write(_ text: String, to named: String) throws(TallyError) {
+  static func write(
+    _ text: String, to named: String,
+    hint: String = "Leave out --output to write to standard output, or name a file."
+  ) throws(TallyError) {
     // A symbolic link is written through, to the file it names (made if it is not there):
     // replacing the link itself would leave the file it points at as it was.
     let path = resolvingLinks(named)
@@ -22,7 +25,7 @@ enum AtomicFile {
     if exists, existing.st_mode & S_IFMT != S_IFREG {
       throw TallyError(
         .invalidInput, "cannot write \(path): it is not a regular file",
-        hint: "Leave out --output to write to standard output, or name a file.")
+        hint: hint)
     }
     // A file that is replaced keeps its permissions; a new one gets the usual 0644.
     let mode = exists ? existing.st_mode & 0o7777 : 0o644

@@ -32,6 +32,7 @@ extension Session {
   /// Writes the settings of every project into `path`, whole or not at all.
   func writeProjectSettings(to path: String) throws(TallyError) {
     try AtomicFile.write(
-      ProjectSettingsCSV.render(store.state.stored.projects.map(\.project), zone: zone), to: path)
+      ProjectSettingsCSV.render(store.state.stored.projects.map(\.project), zone: zone), to: path,
+      hint: "Name a file for --projects.")
   }
 }

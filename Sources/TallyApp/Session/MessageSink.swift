@@ -74,14 +74,37 @@ public struct MessageSink {
 extension MessageSink {
   /// Writes `text` to standard output as it is: the standard sink's results, and the REPL's
   /// console.
+  ///
+  /// Output that cannot be written (a full disk, a closed descriptor) ends the process with
+  /// exit code 1 and says why on standard error, as `cat` does: a program reading it would
+  /// otherwise take a cut export for a whole one.
   public static func writeToStandardOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    guard !write(text, to: STDOUT_FILENO) else { return }
+    let reason = String(cString: strerror(errno))
+    writeToStandardError("Error: cannot write standard output: \(reason)\n")
+    exit(1)
   }
 
   /// Writes `text` to standard error as it is: the standard sink's messages, and the REPL's
-  /// console.
+  /// console. A message that cannot be written is lost: there is nowhere left to say so.
   public static func writeToStandardError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    _ = write(text, to: STDERR_FILENO)
+  }
+
+  /// Writes all of `text` to `descriptor`; returns whether it could (`errno` says why not).
+  private static func write(_ text: String, to descriptor: Int32) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var done = 0
+      while done < bytes.count {
+        let count = Foundation.write(
+          descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return false }
+        done += count
+      }
+      return true
+    }
   }
 
   /// A progress bar on standard error when it is a terminal; otherwise nothing.

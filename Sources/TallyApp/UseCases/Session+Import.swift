@@ -26,15 +26,24 @@ extension Session {
     if opened.hasProjectColumn() {
       return try importByProject(request, opened, path: path)
     }
+    if let column = options.projectColumn, options.projectColumnIsRequired {
+      throw TallyError(
+        .invalidInput, "\(path) has no column '\(column)' for --project-column",
+        hint: "Name the column that holds each row's project; nothing was imported.")
+    }
     guard let title = request.project else {
       throw TallyError(
         .invalidInput, "\(path) has no project column: name the project its readings go into",
         hint: "Add --project TITLE (and --create --frequency F to create it).")
     }
     if request.projectsFile != nil {
+      let read =
+        options.projectColumn == nil
+        ? "with --project-column none, \(path) is read as one project's rows"
+        : "\(path) has no project column"
       throw TallyError(
         .invalidInput,
-        "--projects makes the projects a file with a project column names; \(path) has none",
+        "--projects gives the settings of the projects a file's project column names; \(read)",
         hint: "Leave out --projects, or import a file from tally export.")
     }
     let target = try importTarget(request, title: title)
@@ -69,12 +78,8 @@ extension Session {
     _ request: ImportFileRequest, _ opened: ReadingsFile, path: String
   ) throws(TallyError) -> Bool {
     let projects = try request.projectsFile.map { path throws(TallyError) in
-      try ProjectSettingsFile.read(path: path, zone: zone)
-    }
-    if request.project != nil, projects != nil {
-      throw TallyError(
-        .invalidInput, "--projects makes every project of the file; --project takes one",
-        hint: "Leave out one of them.")
+      try ProjectSettingsFile.read(
+        path: path, zone: zone, now: now, encoding: request.options.encoding)
     }
     let spool: ProjectSpool
     do {
@@ -86,19 +91,33 @@ extension Session {
     } catch {
       throw TallyError(.storage, "cannot read \(path): \(error)", hint: "Nothing was imported.")
     }
+    var spellings: [String: String] = [:]
+    for part in spool.parts {
+      let key = Project.titleKey(part.title)
+      if let other = spellings[key] {
+        throw TallyError(
+          .invalidInput,
+          "\(path) names one project two ways: \(VisibleText.quoted(other)) and "
+            + "\(VisibleText.quoted(part.title)) (line \(part.firstLine))",
+          hint: "Spell each project's title one way; nothing was imported.")
+      }
+      spellings[key] = part.title
+    }
     if let first = spool.unassigned.problems.first, !request.skipInvalid, !request.dryRun {
-      let more = spool.unassigned.count - 1
+      let more = spool.invalidCount - 1
       throw TallyError(
-        .invalidInput, "\(path), \(first)" + (more > 0 ? " (and \(more) more such rows)" : ""),
+        .invalidInput,
+        "\(path), \(first)" + (more > 0 ? " (and \(more) more invalid row(s))" : ""),
         hint: "Name each row's project, or add --skip-invalid; nothing was imported.")
     }
     if let title = request.project {
       // The rows of the project named; a file of one project's rows may go into another.
+      let key = Project.titleKey(title)
       let part =
-        spool.parts.first { $0.title == title }
+        spool.parts.first { Project.titleKey($0.title) == key }
         ?? (spool.parts.count == 1 ? spool.parts.first : nil)
       guard let part else { throw noRows(of: title, in: path, spool) }
-      if part.title != title {
+      if Project.titleKey(part.title) != key {
         messages.status("Reading the rows of \(part.title), the one project \(path) holds")
       }
       let job = importJob(
@@ -117,21 +136,16 @@ extension Session {
   private func projectJobs(
     _ request: ImportFileRequest, _ spool: ProjectSpool, _ projects: [NewProject], path: String
   ) throws(TallyError) -> [ImportJob] {
+    // The file's spelling of each project, by the key titles are compared by.
+    let parts = Dictionary(
+      spool.parts.map { (Project.titleKey($0.title), $0) }, uniquingKeysWith: { first, _ in first })
     var titles = projects.map(\.title)
     let named = Set(titles.map(Project.titleKey))
     titles += spool.parts.map(\.title).filter { !named.contains(Project.titleKey($0)) }
     var jobs: [ImportJob] = []
-    var keys: [String: String] = [:]
     for title in titles {
       let key = Project.titleKey(title)
-      if let other = keys[key] {
-        throw TallyError(
-          .invalidInput,
-          "\(path) names one project two ways: \(VisibleText.quoted(other)) and "
-            + "\(VisibleText.quoted(title))",
-          hint: "Spell each project's title one way; nothing was imported.")
-      }
-      keys[key] = title
+      let part = parts[key]
       let settings = projects.first { Project.titleKey($0.title) == key }
       let target: ImportTarget
       if let existing = store.state.project(titled: title)?.project {
@@ -145,16 +159,24 @@ extension Session {
         settings.group = settings.group.map { store.state.groupSpelling($0) }
         target = .create(settings)
       } else {
-        let line = spool.parts.first { $0.title == title }?.firstLine ?? 0
+        let line = part?.firstLine ?? 0
+        let missing =
+          "there is no project titled \(VisibleText.quoted(title)) (\(path), line \(line))"
+        if let settingsFile = request.projectsFile {
+          throw TallyError(
+            .notFound, missing + ", and \(settingsFile) has no row for it",
+            hint: "Add its row (title, frequency and the rest), or create it first with tally "
+              + "project add; nothing was imported.")
+        }
         throw TallyError(
-          .notFound,
-          "there is no project titled \(VisibleText.quoted(title)) (\(path), line \(line))",
+          .notFound, missing,
           hint: "Give the projects' settings with --projects FILE (tally export --projects FILE "
             + "writes them), or create it first with tally project add; nothing was imported.")
       }
       var job = importJob(
-        request, target: target, path: path, settings: spool.settings, rows: spool.rows(of: title))
-      job.expectedRows = spool.parts.first { $0.title == title }?.rows ?? 0
+        request, target: target, path: path, settings: spool.settings,
+        rows: spool.rows(of: part?.title ?? title))
+      job.expectedRows = part?.rows ?? 0
       jobs.append(job)
     }
     return jobs
@@ -192,7 +214,7 @@ extension Session {
   }
 
   /// Stops an import when Ctrl-C was pressed (or SIGTERM came).
-  private func checkInterruption(_ rowsRead: Int, of path: String) throws(TallyError) {
+  func checkInterruption(_ rowsRead: Int, of path: String) throws(TallyError) {
     guard isInterrupted() else { return }
     throw TallyError(
       .interrupted, "interrupted at row \(rowsRead) of \(path): nothing was imported",
@@ -235,6 +257,12 @@ extension Session {
     }
     if outcomes.count > 1 {
       messages.status(ImportOutcome.message(outcomes, fileName: path))
+    }
+    if unassigned.count > 0 {
+      messages.status(
+        request.dryRun
+          ? "  and \(unassigned.count) invalid row(s) that belong to no project"
+          : "Skipped \(unassigned.count) row(s) of \(path) that belong to no project")
     }
     let invalid = unassigned.count + outcomes.reduce(0) { $0 + $1.invalidCount }
     return !(request.dryRun && invalid > 0 && !request.skipInvalid)

@@ -105,8 +105,9 @@ extension Session {
     case .report(let request):
       try report(request)
     case .export(let format, let filter, let projects):
-      if let projects { try writeProjectSettings(to: projects) }
+      // The readings first: the settings file is written only once they are out whole.
       try export(format, filter)
+      if let projects { try writeProjectSettings(to: projects) }
     }
     return true
   }

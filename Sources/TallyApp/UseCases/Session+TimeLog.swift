@@ -5,63 +5,97 @@ import TallyImport
 extension Session {
   /// Imports the history of Timewarrior or Watson: each finished interval becomes time
   /// readings (one per day of the zone it touches, as a timer's run does) in the project named
-  /// after the tracker's, made where it is not there (`--units`, default hours; `--frequency`,
-  /// default daily), all in one transaction.
+  /// after the tracker's, made where it is not there (in hours, daily), all in one transaction.
   func importTimeLog(
     _ request: ImportFileRequest, _ opened: ReadingsFile, path: String
   ) throws(TallyError) -> Bool {
-    if request.projectsFile != nil {
-      throw TallyError(
-        .invalidInput, "--projects is for a CSV export; \(path) is a time log",
-        hint: "Leave out --projects: a time log's projects are made in hours, daily.")
-    }
+    try checkTimeLogOptions(request, path: path)
     let (data, sha256) = try opened.contents()
+    try checkInterruption(0, of: path)
     let log = try TimeLog(data, name: path)
-    var problems = log.problems.map { "entry \($0.entry): \($0.reason)" }
-    var byTitle: [(title: String, intervals: [TimeLog.Interval])] = []
-    for interval in log.intervals {
+    try checkInterruption(0, of: path)
+    // Entries that belong to no project; those of a project are its import's invalid rows.
+    var unassigned = InvalidRows(keepsAll: true)
+    for (entry, reason) in log.problems {
+      unassigned.add(Self.entryProblem(entry, reason))
+    }
+    var byTitle: [(title: String, intervals: [TimeLog.Interval], problems: [RowProblem])] = []
+    // Where each project is in `byTitle`, by the key titles are compared by; and why a
+    // title is none.
+    var places: [String: Int] = [:]
+    var badTitles: [String: String] = [:]
+    var running = 0
+    var empty = 0
+    for var interval in log.intervals {
       guard let end = interval.end else {
+        running += 1
         messages.status(
           "Left out entry \(interval.entry) of \(path): it is still running (since "
             + "\(TimestampFormat.iso8601(interval.start, in: zone))); stop it and import again")
         continue
       }
-      guard end >= interval.start else {
-        problems.append("entry \(interval.entry): it ends before it starts")
-        continue
-      }
       guard let title = request.project ?? interval.project else {
-        problems.append(
-          "entry \(interval.entry): names no project (\(log.tracker == .timewarrior ? "no tag" : "no project name"))"
-        )
+        let missing = log.tracker == .timewarrior ? "it has no tag" : "it has no project name"
+        unassigned.add(
+          Self.entryProblem(interval.entry, "names no project (\(missing)); add --project TITLE"))
         continue
       }
-      var interval = interval
+      if let bad = badTitles[title] {
+        unassigned.add(Self.entryProblem(interval.entry, "its project \(bad)"))
+        continue
+      }
       if request.project != nil { interval.tags = interval.allTags }
-      if let index = byTitle.firstIndex(where: {
-        Project.titleKey($0.title) == Project.titleKey(title)
-      }) {
-        byTitle[index].intervals.append(interval)
+      if !request.options.tags.isEmpty {
+        do {
+          interval.tags = try Tags.joined(interval.tags, request.options.tags)
+        } catch {
+          unassigned.add(Self.entryProblem(interval.entry, "its tags with --tag: \(error.reason)"))
+          continue
+        }
+      }
+      let key = Project.titleKey(title)
+      if end == interval.start {
+        empty += 1
+        continue
+      }
+      let index: Int
+      if let known = places[key] {
+        index = known
       } else {
-        byTitle.append((title, [interval]))
+        do {
+          _ = try NewProject(title: title, frequency: .daily).validated()
+        } catch {
+          badTitles[title] = error.message
+          unassigned.add(Self.entryProblem(interval.entry, "its project \(error.message)"))
+          continue
+        }
+        index = byTitle.count
+        places[key] = index
+        byTitle.append((title, [], []))
+      }
+      if end < interval.start {
+        byTitle[index].problems.append(
+          Self.entryProblem(interval.entry, "it ends before it starts"))
+      } else {
+        byTitle[index].intervals.append(interval)
       }
     }
-    if let first = problems.first, !request.skipInvalid, !request.dryRun {
+    if let first = unassigned.problems.first, !request.skipInvalid, !request.dryRun {
+      let more = unassigned.count - 1 + byTitle.reduce(0) { $0 + $1.problems.count }
       throw TallyError(
         .invalidInput,
         "\(path) (\(log.tracker.rawValue)), \(first)"
-          + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""),
-        hint: "Add --project TITLE to put every interval into one project, or --skip-invalid to "
-          + "leave these out; nothing was imported.")
+          + (more > 0 ? " (and \(more) more invalid entries)" : ""),
+        hint: "Add --skip-invalid to leave these out; nothing was imported.")
     }
-    for problem in problems {
-      messages.status(request.dryRun ? "  invalid: \(problem)" : "Skipped \(path), \(problem)")
+    if empty > 0 {
+      messages.status("Left out \(empty) interval(s) of \(path) that last no time")
     }
     let settings = ImportSettings([
       .init("--tz", zone.identifier), .init("--from", log.tracker.rawValue),
     ])
     var jobs: [ImportJob] = []
-    for (title, intervals) in byTitle {
+    for (title, intervals, problems) in byTitle {
       let (target, unit) = try timeTarget(title, request)
       let rows = intervals.flatMap { interval in
         RunningTimer(projectID: ProjectID(rawValue: 0), startedAt: interval.start)
@@ -79,19 +113,59 @@ extension Session {
           target: target, fileName: path, skipInvalid: request.skipInvalid,
           dryRun: request.dryRun, expectedRows: rows.count, settings: settings,
           again: request.again, zone: zone,
-          rows: ImportRows(canBeReadAgain: true) { sink in
-            for row in rows { try sink.add(row) }
+          rows: ImportRows(canBeReadAgain: true) { [self] sink in
+            for (count, row) in rows.enumerated() {
+              try sink.add(row)
+              if count % 4_096 == 4_095 { try checkInterruption(count + 1, of: path) }
+            }
+            for problem in problems { sink.reject(problem) }
             return sha256
           }))
     }
     guard !jobs.isEmpty else {
-      throw TallyError(
-        .invalidInput, "\(path) holds no finished interval to import", hint: "Nothing was imported."
-      )
+      for problem in unassigned.problems {
+        messages.status(request.dryRun ? "  invalid: \(problem)" : "Skipped \(path), \(problem)")
+      }
+      let what = running > 0 ? "only an interval still running" : "no finished interval"
+      messages.status("Nothing to import from \(path): it holds \(what)")
+      return !(request.dryRun && unassigned.count > 0 && !request.skipInvalid)
     }
     try perform(
       jobs.count == 1 ? .importReadings(jobs[0], at: now) : .importProjects(jobs, at: now))
-    return try reportImport(request, path: path, unassigned: InvalidRows(keepsAll: true))
+    return try reportImport(request, path: path, unassigned: unassigned)
+  }
+
+  /// A time log's entry that is not a stretch of time, for the messages.
+  private static func entryProblem(_ entry: Int, _ reason: String) -> RowProblem {
+    var problem = RowProblem(line: entry, column: nil, value: nil, reason: reason)
+    problem.place = "entry"
+    return problem
+  }
+
+  /// Refuses what a time log cannot take: a settings file, and options that say how CSV is
+  /// read.
+  private func checkTimeLogOptions(_ request: ImportFileRequest, path: String) throws(TallyError) {
+    if request.projectsFile != nil {
+      throw TallyError(
+        .invalidInput, "--projects is for a CSV export; \(path) is a time log",
+        hint: "Leave out --projects: a time log's projects are made in hours, daily.")
+    }
+    let options = request.options
+    let csvOnly: [(String, Bool)] = [
+      ("--date-column", options.dateColumnIsNamed),
+      ("--amount-column", options.amountColumn != "amount"),
+      ("--note-column", options.noteColumnIsRequired),
+      ("--tag-column", options.tagColumnIsRequired),
+      ("--date-format", options.dateFormat != nil), ("--delimiter", options.delimiter != .comma),
+      ("--filter-column", options.filter != nil), ("--decimal-comma", options.decimalComma),
+      ("--encoding", options.encoding != nil),
+      ("--project-column", options.projectColumnIsRequired),
+    ]
+    if let given = csvOnly.first(where: \.1)?.0 {
+      throw TallyError(
+        .invalidInput, "\(given) says how a CSV file is read; \(path) is a time log (JSON)",
+        hint: "Leave out \(given); nothing was imported.")
+    }
   }
 
   /// Where a time log's intervals of `title` go, and the unit of time they are counted in.
@@ -110,8 +184,13 @@ extension Session {
       }
       return (.project(existing.id), unit)
     }
-    var new =
-      request.newProject ?? NewProject(title: title, units: "h", frequency: .daily)
+    if request.project != nil, request.newProject == nil {
+      throw TallyError(
+        .notFound, "there is no project titled \(VisibleText.quoted(title))",
+        hint: "Add --create --frequency daily|weekly|monthly|quarterly|yearly (and --units h, "
+          + "min or s) to create it.")
+    }
+    var new = request.newProject ?? NewProject(title: title, units: "h", frequency: .daily)
     new.title = title
     if new.units.isEmpty { new.units = "h" }
     guard let unit = TimeUnit(naming: new.units) else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TallyApp
 import TallyCore
 
@@ -15,7 +16,10 @@ struct ExportCommand: TallyCommand {
       """)
 
   static let syntax = CommandSyntax(
-    options: [.value("--format", values: ExportFormat.allValueStrings), .value("--projects")]
+    options: [
+      .value("--format", values: ExportFormat.allValueStrings),
+      .value("--projects", valueName: "file"),
+    ]
       + FilterOptions.syntax)
 
   @OptionGroup var global: GlobalOptions
@@ -29,6 +33,21 @@ struct ExportCommand: TallyCommand {
   var projects: String?
 
   func request() throws(TallyError) -> UserRequest {
-    .export(format, try filter.filter(), projects: projects)
+    if let projects, Self.isStandardOutput(projects) {
+      throw TallyError(
+        .invalidInput, "--projects \(projects) is where the readings go (standard output)",
+        hint: "Name another file for the settings.")
+    }
+    return .export(format, try filter.filter(), projects: projects)
+  }
+
+  /// Whether `path` is the file standard output writes to: the settings would overwrite the
+  /// readings there.
+  private static func isStandardOutput(_ path: String) -> Bool {
+    var file = stat()
+    var output = stat()
+    guard stat(path, &file) == 0, fstat(STDOUT_FILENO, &output) == 0 else { return false }
+    return file.st_dev == output.st_dev && file.st_ino == output.st_ino
+      && file.st_mode & S_IFMT == S_IFREG
   }
 }

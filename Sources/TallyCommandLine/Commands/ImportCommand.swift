@@ -8,7 +8,8 @@ import TallyImport
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import readings from a CSV file; list or undo imports.",
+    abstract:
+      "Import readings from a CSV file, a whole export or a time tracker's JSON; list or undo imports.",
     usage: """
       tally import <file> --project <title> [<options>]
       tally import <export> [--projects <file>] [<options>]
@@ -22,7 +23,9 @@ struct ImportCommand: ParsableCommand {
       standard input. A file with a project column (as `tally export` writes it) goes into \
       each row's project, made with the settings of `--projects FILE` (as `tally export \
       --projects FILE` writes them) where it is not there; with --project, only that \
-      project's rows are taken.
+      project's rows are taken. A file that starts with `[` or `{` is read as `timew export`, \
+      Watson's frames or `watson log --json`: each interval becomes time readings in the \
+      project named after the tracker's.
       """,
     subcommands: [ImportFile.self, List.self, Undo.self],
     defaultSubcommand: ImportFile.self
@@ -63,7 +66,8 @@ struct ImportCommand: ParsableCommand {
 struct ImportFile: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "file",
-    abstract: "Import readings from a CSV file with a header row (the default subcommand).",
+    abstract:
+      "Import readings from a CSV file with a header row, or a time log (the default subcommand).",
     discussion: """
       Columns are found by name, ignoring case: date, amount and note unless told otherwise. \
       Dates are ISO 8601 unless --date-format gives a pattern such as 'dd.MM.yyyy HH:mm'. \
@@ -74,7 +78,8 @@ struct ImportFile: TallyCommand {
   static let syntax = CommandSyntax(
     arguments: ["file"],
     options: [
-      .value("--project"), .value("--projects"), .value("--project-column"), .flag("--create"),
+      .value("--project"), .value("--projects", valueName: "file"), .value("--project-column"),
+      .flag("--create"),
       .value("--frequency", values: Frequency.allValueStrings), .value("--units"),
       .value("--kind", values: ProjectKind.allValueStrings), .value("--group"),
       .value("--date-column"),
@@ -86,7 +91,9 @@ struct ImportFile: TallyCommand {
     ])
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The CSV file.", completion: .file(), transform: { TypedPath.expanded($0) })
+  @Argument(
+    help: "The file: CSV, or the JSON of Timewarrior or Watson.", completion: .file(),
+    transform: { TypedPath.expanded($0) })
   var file: String
   @Option(
     help: """
@@ -149,6 +156,9 @@ struct ImportFile: TallyCommand {
     }
     if !create, frequency != nil || units != nil || kind != nil || group != nil {
       throw ValidationError("--frequency, --units, --kind and --group are for --create")
+    }
+    if project != nil, projects != nil {
+      throw ValidationError("--projects makes every project of the file; --project takes one")
     }
     if create, project == nil {
       throw ValidationError("--create makes the project --project names: add --project TITLE")

@@ -90,6 +90,8 @@ public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
   public var reason: String
   /// The project the row names, in a file with a project column; `nil` when it names none.
   public var project: String?
+  /// What `line` counts: `line` in a CSV file, `entry` in a time log's JSON.
+  public var place = "line"
 
   /// Creates a problem.
   public init(
@@ -103,7 +105,7 @@ public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    var text = "line \(line)"
+    var text = "\(place) \(line)"
     if let column { text += ", column \(column)" }
     if let value { text += ": " + VisibleText.quoted(value) }
     return text + ": " + reason

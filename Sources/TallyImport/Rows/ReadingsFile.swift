@@ -261,12 +261,13 @@ public final class ReadingsFile {
 
   private static let rowsPerChunk = 4_096
 
-  /// A project column's field as a title: `nil` when blank; without the `'` that tally's
-  /// export puts before a title a spreadsheet would take for a formula.
+  /// A project column's field as a title: `nil` when blank; without the blanks a spreadsheet
+  /// pads it with, and the `'` that tally's export puts before a title a spreadsheet would
+  /// take for a formula.
   private static func projectTitle(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    let text = String(decoding: bytes, as: UTF8.self)
-    let title = bytes.first == UInt8(ascii: "'") ? SpreadsheetText.unescaped(text) : text
-    return title.trimmingCharacters(in: .whitespaces).isEmpty ? nil : title
+    let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    let title = text.hasPrefix("'") ? SpreadsheetText.unescaped(text) : text
+    return title.isEmpty ? nil : title
   }
 
   private static func reading(

@@ -21,23 +21,31 @@ public enum ProjectSettingsFile {
   /// - Parameters:
   ///   - path: The file.
   ///   - zone: The zone of a `goal_since` without an offset.
+  ///   - now: The time now: a goal judges from a time that has come.
+  ///   - encoding: The encoding `--encoding` names, as for the readings; else UTF-8, or
+  ///     UTF-16 after its byte order mark.
   /// - Returns: The projects, validated, in the file's order.
   /// - Throws: ``TallyError`` naming the file, line, column and value of the first field that
   ///   is not a setting, a title given twice, or a file that cannot be read.
-  public static func read(path: String, zone: TimeZone) throws(TallyError) -> [NewProject] {
-    let source: FileSource
+  public static func read(
+    path: String, zone: TimeZone, now: Timestamp, encoding: TextEncoding? = nil
+  ) throws(TallyError) -> [NewProject] {
+    let text = try utf8(of: path, encoding: encoding)
     do {
-      source = try FileSource(path: path)
-    } catch {
-      throw TallyError(
-        .invalidInput, "cannot read the projects' settings: there is no file \(path)")
-    }
-    do {
-      var reader = CSVReader(source: source, delimiter: .comma, maximumRecordLength: 1 << 20)
+      var reader = CSVReader(
+        source: MemorySource(text), delimiter: .comma, maximumRecordLength: 1 << 20)
       guard let header = try reader.next() else {
         throw TallyError(.invalidInput, "\(path) is empty: it needs a header row")
       }
       let names = header.strings.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+      for (index, name) in names.enumerated() where !name.isEmpty {
+        if let earlier = names[..<index].firstIndex(of: name) {
+          throw TallyError(
+            .invalidInput,
+            "\(path) names the column '\(name)' twice (columns \(earlier + 1) and \(index + 1))",
+            hint: "Rename one of them; nothing was imported.")
+        }
+      }
       func column(_ name: String) -> Int? { names.firstIndex(of: name) }
       guard let title = column("title"), let frequency = column("frequency") else {
         throw TallyError(
@@ -51,8 +59,15 @@ public enum ProjectSettingsFile {
       var seen: [String: Int] = [:]
       while let record = try reader.next() {
         if record.isBlank { continue }
+        guard record.count <= names.count else {
+          throw TallyError(
+            .invalidInput,
+            "\(path), line \(record.line): \(record.count) fields where the header has "
+              + "\(names.count)",
+            hint: "Quote a field that holds a comma (\"1,5\"); nothing was imported.")
+        }
         let row = Row(record: record, names: names, path: path)
-        let project = try row.project(title: title, frequency: frequency, zone: zone)
+        let project = try row.project(title: title, frequency: frequency, zone: zone, now: now)
         let key = project.title.lowercased()
         if let earlier = seen[key] {
           throw TallyError(
@@ -70,6 +85,54 @@ public enum ProjectSettingsFile {
     } catch {
       throw TallyError(.invalidInput, "\(path), \(error)", hint: "Nothing was imported.")
     }
+  }
+}
+
+extension ProjectSettingsFile {
+  /// The file's text as UTF-8 bytes: converted from its encoding, and refused where it holds
+  /// bytes that are not text in it, naming the line.
+  static func utf8(of path: String, encoding given: TextEncoding?) throws(TallyError) -> [UInt8] {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw TallyError(
+        .invalidInput, "cannot read the projects' settings: there is no file \(path)")
+    }
+    guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+      throw TallyError(
+        .invalidInput,
+        "cannot read the projects' settings: \(path) is \(isFolder.boolValue ? "a folder" : "not readable")"
+      )
+    }
+    let bytes = [UInt8](data)
+    let encoding = TextEncoding.of(start: Array(bytes.prefix(8_192)), given: given)
+    var text: [UInt8] = []
+    do {
+      if encoding == .utf8 {
+        text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+      } else {
+        var source = TranscodingSource(base: MemorySource(bytes), encoding: encoding)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+          let count = try buffer.withUnsafeMutableBufferPointer { try source.read(into: $0) }
+          if count == 0 { break }
+          text += buffer[0..<count]
+        }
+      }
+    } catch {
+      throw TallyError(
+        .invalidInput, "\(path) is not text in \(encoding.name): \(error)",
+        hint: "Name its encoding with --encoding; nothing was imported.")
+    }
+    let invalid = text.withUnsafeBufferPointer { UTF8Check.firstInvalid($0) }
+    if let invalid {
+      let line = text[..<invalid.lowerBound].filter { $0 == 0x0A }.count + 1
+      let shown = text[invalid].map { UTF8Check.hex($0) }.joined(separator: " ")
+      throw TallyError(
+        .invalidInput, "\(path), line \(line): byte \(shown) is not UTF-8",
+        hint: "Name the file's encoding: --encoding windows-1252, latin1 or utf-16; nothing "
+          + "was imported.")
+    }
+    return text
   }
 }
 
@@ -95,7 +158,7 @@ private struct Row {
   func problem(_ column: String, _ value: String, _ reason: String) -> TallyError {
     TallyError(
       .invalidInput,
-      "\(path), line \(record.line), column \(column): \(VisibleText.quoted(value)) \(reason)",
+      "\(path), line \(record.line), column \(column): \(VisibleText.quoted(value)): \(reason)",
       hint: "Nothing was imported.")
   }
 
@@ -111,9 +174,23 @@ private struct Row {
     return value
   }
 
-  func project(title: Int, frequency: Int, zone: TimeZone) throws(TallyError) -> NewProject {
+  /// Refuses `value` of `column` when `project`, which holds it, is not a project tally makes.
+  func check(_ column: String, _ value: String, _ project: NewProject) throws(TallyError) {
+    do {
+      _ = try project.validated()
+    } catch {
+      throw problem(column, value, error.message)
+    }
+  }
+
+  func project(
+    title: Int, frequency: Int, zone: TimeZone, now: Timestamp
+  ) throws(TallyError) -> NewProject {
     let name = field(at: title)
     guard !name.isEmpty else { throw problem("title", name, "is empty: a project needs a title") }
+    try check("title", name, NewProject(title: name, frequency: .daily))
+    let units = field("units")
+    try check("units", units, NewProject(title: "t", units: units, frequency: .daily))
     let frequencyText = field(at: frequency)
     guard let cadence = Frequency(rawValue: frequencyText.lowercased()) else {
       throw problem(
@@ -136,7 +213,7 @@ private struct Row {
       do {
         amount = try AmountParser.parse(amountText)
       } catch {
-        throw problem("goal", amountText, error.reason)
+        throw problem("goal", amountText, "is not a plain number such as 20 or 1.5")
       }
       goal = Goal(
         amount: amount,
@@ -150,11 +227,27 @@ private struct Row {
         } catch {
           throw problem("goal_since", sinceText, error.reason)
         }
+        if let goalSince, goalSince > now {
+          throw problem(
+            "goal_since", sinceText, "is after now: a goal judges from a time that has come")
+        }
+      }
+    } else {
+      // What a goal is judged by means nothing without its amount.
+      for column in ["goal_per", "goal_is", "goal_since"] where !field(column).isEmpty {
+        throw problem(
+          column, field(column), "is a setting of a goal, and the row gives no goal amount")
       }
     }
     let group = field("group")
+    if group.lowercased() == "none" {
+      throw problem("group", group, "is no group's name: leave the field empty for no group")
+    }
+    if !group.isEmpty {
+      try check("group", group, NewProject(title: "t", frequency: .daily, group: group))
+    }
     let new = NewProject(
-      title: name, units: field("units"), frequency: cadence,
+      title: name, units: units, frequency: cadence,
       kind: try choice("kind", ProjectKind.self, cases: ProjectKind.allCases) ?? .total,
       decimals: decimals, goal: goal, goalSince: goalSince, group: group.isEmpty ? nil : group)
     do {
