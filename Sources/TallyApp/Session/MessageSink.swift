@@ -86,7 +86,9 @@ extension MessageSink {
   }
 
   /// Writes `text` to standard error as it is: the standard sink's messages, and the REPL's
-  /// console. A message that cannot be written is lost: there is nowhere left to say so.
+  /// console.
+  ///
+  /// A message that cannot be written is lost: there is nowhere left to say so.
   public static func writeToStandardError(_ text: String) {
     _ = write(text, to: STDERR_FILENO)
   }
