@@ -248,7 +248,9 @@ extension Session {
       messages.status(
         request.dryRun ? "  invalid: \(problem)" : "Skipped \(path), \(problem)")
     }
-    for outcome in outcomes {
+    // Each project's line, unless they are many: `import list` has them.
+    let shown = outcomes.count <= 20 ? outcomes : outcomes.filter { $0.invalidCount > 0 }
+    for outcome in shown {
       let report = ImportReport(
         outcome: outcome, fileName: path, skipInvalid: request.skipInvalid, zone: zone)
       for line in report.lines {
@@ -257,6 +259,9 @@ extension Session {
     }
     if outcomes.count > 1 {
       messages.status(ImportOutcome.message(outcomes, fileName: path))
+    }
+    if shown.count < outcomes.count {
+      messages.status("Each project's import: tally import list")
     }
     if unassigned.count > 0 {
       messages.status(

@@ -153,8 +153,29 @@ extension ImportOutcome {
     guard !batches.isEmpty else {
       return into + ": " + counts + "; nothing changed, so no import was recorded"
     }
-    let ids = batches.map { String($0) }.joined(separator: ", ")
-    return into + " (import\(batches.count == 1 ? "" : "s") \(ids)): " + counts
+    return into + " (import\(batches.count == 1 ? "" : "s") \(Self.runs(of: batches))): " + counts
+  }
+
+  /// Ids as runs: `1-4, 7, 9-12`.
+  static func runs(of ids: [Int64]) -> String {
+    var runs: [String] = []
+    var start: Int64?
+    var last: Int64?
+    func close() {
+      guard let start, let last else { return }
+      runs.append(start == last ? "\(start)" : last == start + 1 ? "\(start), \(last)" : "\(start)-\(last)")
+    }
+    for id in ids.sorted() {
+      if let previous = last, id == previous + 1 {
+        last = id
+        continue
+      }
+      close()
+      start = id
+      last = id
+    }
+    close()
+    return runs.joined(separator: ", ")
   }
 
   /// What the import did, in one line for people.
