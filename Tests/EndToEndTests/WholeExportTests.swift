@@ -83,7 +83,7 @@ import Testing
     let target = try Sandbox(backend)
     let imported = try target.run("import", exportFile.path, "--projects", settings.path)
     #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(imported.stderr.contains("into 6 projects (imports 1, 2, 3, 4, 5, 6)"))
+    #expect(imported.stderr.contains("into 6 projects (imports 1-6)"))
     let copiedSettings = target.folder.appendingPathComponent("projects.csv")
     #expect(try target.succeed("export", "--projects", copiedSettings.path) == export)
     #expect(try String(contentsOf: copiedSettings, encoding: .utf8) == settingsText)

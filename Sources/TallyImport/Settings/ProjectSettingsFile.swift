@@ -126,7 +126,7 @@ extension ProjectSettingsFile {
     let invalid = text.withUnsafeBufferPointer { UTF8Check.firstInvalid($0) }
     if let invalid {
       let line = text[..<invalid.lowerBound].filter { $0 == 0x0A }.count + 1
-      let shown = text[invalid].map { UTF8Check.hex($0) }.joined(separator: " ")
+      let shown = text[invalid].map { "0x" + UTF8Check.hex($0) }.joined(separator: " ")
       throw TallyError(
         .invalidInput, "\(path), line \(line): byte \(shown) is not UTF-8",
         hint: "Name the file's encoding: --encoding windows-1252, latin1 or utf-16; nothing "
