@@ -163,7 +163,8 @@ extension ImportOutcome {
     var last: Int64?
     func close() {
       guard let start, let last else { return }
-      runs.append(start == last ? "\(start)" : last == start + 1 ? "\(start), \(last)" : "\(start)-\(last)")
+      runs.append(
+        start == last ? "\(start)" : last == start + 1 ? "\(start), \(last)" : "\(start)-\(last)")
     }
     for id in ids.sorted() {
       if let previous = last, id == previous + 1 {
