@@ -49,7 +49,7 @@ extension Session {
           hint: "`tally log` lists the changes; a group is known from when a project joined it.")
       }
       if let statistics = request.statistics {
-        for project in projects { try ReportStatistic.check(statistics, for: project) }
+        try ReportStatistic.check(statistics, for: projects)
       }
       if projects.isEmpty {
         messages.status("No projects at \(TimestampFormat.iso8601(instant, in: zone)).")

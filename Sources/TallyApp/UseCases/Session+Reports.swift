@@ -45,7 +45,7 @@ extension Session {
           return found
         } ?? (grouped ?? store.state.stored.projects.map(\.project)).sorted { $0.title < $1.title }
       if let statistics = request.statistics {
-        for project in projects { try ReportStatistic.check(statistics, for: project) }
+        try ReportStatistic.check(statistics, for: projects)
       }
       if projects.isEmpty {
         messages.status(

@@ -8,8 +8,7 @@ import TallyImport
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract:
-      "Import readings from a CSV file, a whole export or a time tracker's JSON; list or undo imports.",
+    abstract: "Import readings (CSV, a whole export, a time log); list or undo imports.",
     usage: """
       tally import <file> --project <title> [<options>]
       tally import <export> [--projects <file>] [<options>]

@@ -45,9 +45,12 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
   /// The kinds of project it means something for.
   public var kinds: Set<ProjectKind> {
     switch self {
-    case .count, .sum, .min, .max, .mean, .goal, .progress, .met, .previous, .changePercent,
-      .rollingMean, .forecast, .neededPerDay:
+    case .count, .goal, .progress, .met, .previous, .changePercent, .rollingMean, .forecast,
+      .neededPerDay:
       Set(ProjectKind.allCases)
+    // A gauge's levels or a meter's dials do not add up; a dial's mean means nothing.
+    case .sum: [.total]
+    case .min, .max, .mean: [.total, .gauge]
     case .first, .last: [.gauge, .meter]
     case .change: [.gauge]
     case .usage, .rate: [.meter]
@@ -121,6 +124,22 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
       result.append(statistic)
     }
     return result
+  }
+
+  /// Fails when a statistic in `list` means nothing for the kinds of `projects`: for one
+  /// project, any statistic of another kind; for several (`--all`, `--group`), one that fits
+  /// none of them (the others' cells are empty).
+  public static func check(_ list: [ReportStatistic], for projects: [Project]) throws(TallyError)
+  {
+    if projects.count == 1, let only = projects.first {
+      try check(list, for: only)
+      return
+    }
+    let kinds = Set(projects.map(\.kind))
+    guard let wrong = list.first(where: { $0.kinds.isDisjoint(with: kinds) }),
+      let project = projects.first
+    else { return }
+    try check([wrong], for: project)
   }
 
   /// Fails when a statistic in `list` means nothing for `project`'s kind.
