@@ -129,8 +129,7 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
   /// Fails when a statistic in `list` means nothing for the kinds of `projects`: for one
   /// project, any statistic of another kind; for several (`--all`, `--group`), one that fits
   /// none of them (the others' cells are empty).
-  public static func check(_ list: [ReportStatistic], for projects: [Project]) throws(TallyError)
-  {
+  public static func check(_ list: [ReportStatistic], for projects: [Project]) throws(TallyError) {
     if projects.count == 1, let only = projects.first {
       try check(list, for: only)
       return
