@@ -50,3 +50,29 @@ echo
 python3 "$root/Benchmarks/compare.py" "$runs" \
   "sqlite3 -csv SELECT readings" "sqlite3 -csv $work/copy.sqlite \"SELECT p.title, r.timestamp, r.amount, r.note FROM reading r JOIN project p ON p.id = r.project_id ORDER BY p.title, r.timestamp\"" \
   "tally export --projects" "$bin/tally --db $work/copy.sqlite export --projects $work/p.csv"
+echo
+echo "### a Timewarrior history of 100,000 intervals (timew export), fresh database each run"
+echo
+# The same intervals as a CSV file of the readings they become (one a day each: no interval
+# crosses midnight), imported the CSV way: the reference is tally's own CSV import.
+python3 - "$work" <<'PY'
+import json, sys, time
+work = sys.argv[1]
+intervals, rows = [], ["project,date,amount,note,tags"]
+for i in range(100000):
+    start = 1704067200 + i * 7200
+    stamp = lambda s: time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(s))
+    intervals.append({"id": i + 1, "start": stamp(start), "end": stamp(start + 1800),
+                      "tags": ["P%d" % (i % 5), "client-%d" % (i % 3)], "annotation": "n%d" % (i % 7)})
+    rows.append("P%d,%s,0.5,n%d,client-%d" % (i % 5, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start)), i % 7, i % 3))
+json.dump(intervals, open(work + "/timew.json", "w"))
+open(work + "/timew.csv", "w").write("\n".join(rows) + "\n")
+open(work + "/timew-projects.csv", "w").write("title,units,frequency\n" + "".join("P%d,h,daily\n" % p for p in range(5)))
+PY
+TALLY_DB="$work/tj.sqlite" "$bin/tally" import "$work/timew.json" 2>/dev/null
+TALLY_DB="$work/tc.sqlite" "$bin/tally" import "$work/timew.csv" --projects "$work/timew-projects.csv" 2>/dev/null
+cmp <(TALLY_DB="$work/tj.sqlite" "$bin/tally" export) <(TALLY_DB="$work/tc.sqlite" "$bin/tally" export)
+echo "The time log's readings are the CSV's, byte for byte in their export." >&2
+python3 "$root/Benchmarks/compare.py" "$runs" \
+  "tally import of the same readings as CSV" "sh -c 'rm -f $work/t.sqlite* && TZ=UTC $bin/tally --db $work/t.sqlite import $work/timew.csv --projects $work/timew-projects.csv'" \
+  "tally import timew.json" "sh -c 'rm -f $work/t.sqlite* && TZ=UTC $bin/tally --db $work/t.sqlite import $work/timew.json'"
