@@ -90,7 +90,7 @@ extension Console {
   /// The console over standard output and standard error.
   static func standard(style: @autoclosure @escaping () -> ConsoleStyle) -> Console {
     Console(
-      style: style(), output: MessageSink.writeToStandardOutput,
+      style: style(), output: { MessageSink.writeToStandardOutput($0) },
       messages: MessageSink.writeToStandardError, progress: MessageSink.standardProgress())
   }
 }

@@ -7,6 +7,38 @@ import Testing
     ImportEndToEndTests.samples.appendingPathComponent(name).path
   }
 
+  @Test func statisticsFitTheirKindsInEveryFormat() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Car", "--frequency", "monthly", "--kind", "meter")
+    try sandbox.succeed("project", "add", "Weight", "--frequency", "monthly", "--kind", "gauge")
+    try sandbox.succeed("project", "add", "Spend", "--frequency", "monthly")
+    for (project, amounts) in [
+      ("Car", ["1000", "1800"]), ("Weight", ["80", "79"]), ("Spend", ["5", "15"]),
+    ] {
+      for (day, amount) in zip(["2024-05-01", "2024-05-20"], amounts) {
+        try sandbox.succeed("item", "add", project, amount, "--at", day)
+      }
+    }
+    let refused = try sandbox.run("report", "Car", "--stats", "sum")
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.hasPrefix(
+        "Error: --stats sum does not apply to Car, a meter project: sum is for total projects\n"))
+    let none = try sandbox.run("report", "Weight", "Spend", "--stats", "usage")
+    #expect(none.status == 1)
+    #expect(none.stderr.contains("--stats usage fits none of the 2 projects"), "\(none.stderr)")
+    #expect(
+      try sandbox.succeed("report", "--all", "--stats", "count,sum,mean", "--format", "csv")
+        == "project,period,count,sum,mean\nCar,2024-05,2,,\nSpend,2024-05,2,20,10\n"
+        + "Weight,2024-05,2,,79.5\n")
+    // People's formats leave the same cells empty: a meter's dials never add up.
+    for format in ["table", "markdown", "html"] {
+      let text = try sandbox.succeed(
+        "report", "--all", "--stats", "count,sum", "--format", format)
+      #expect(!text.contains("2800") && !text.contains("159"), "\(format): \(text)")
+    }
+  }
+
   @Test func theOdometerSampleImportsAsAMeterWithItsReset() throws {
     let sandbox = try Sandbox()
     sandbox.environment["TZ"] = "UTC"

@@ -181,6 +181,13 @@ import Testing
     #expect(notThere.stderr.hasPrefix("Error: there is no project titled 'Nowhere'"))
     #expect(try sandbox.everything() == before)
 
+    // The project's tag and 32 more: a reading takes 32, and the first names the project.
+    let tags = (1...32).map { "\"t\($0)\"" }.joined(separator: ",")
+    try #"[{"id":1,"start":"20240105T083000Z","end":"20240105T093000Z","tags":["Many",\#(tags)]}]"#
+      .write(to: file, atomically: true, encoding: .utf8)
+    try sandbox.succeed("import", file.path)
+    try sandbox.succeed("undo")
+
     // With --project, every interval goes into one project, its first tag a tag.
     try #"[{"id":1,"start":"20240105T083000Z","end":"20240105T093000Z","tags":["W","x"]}]"#
       .write(to: file, atomically: true, encoding: .utf8)

@@ -238,7 +238,9 @@ import Testing
         "title,frequency\nSpend,daily\nspend,weekly\n",
         "line 3, column title: 'spend' is there twice (line 2 too)"
       ),
-      ("name,frequency\nSpend,daily\n", "has no column 'title'"),
+      ("name,frequency\nSpend,daily\n", "names the column 'name', which is no setting"),
+      ("title,frequency,gaol\nSpend,daily,5\n", "names the column 'gaol', which is no setting"),
+      ("title,frequency\nSpend,daily,5\n", "line 2: 3 fields where the header has 2"),
       (
         "title,frequency,goal_is\nSpend,daily,at-most\n",
         "line 2, column goal_is: 'at-most': is a setting of a goal, and the row gives no goal amount"
@@ -277,6 +279,13 @@ import Testing
       try sandbox.succeed("item", "list", "Run", "--format", "csv").split(separator: "\n").count
         == 3)
     try sandbox.succeed("undo")
+
+    // --projects goes nowhere that cannot take it, and is checked before a reading is out.
+    for path in ["-", sandbox.folder.appendingPathComponent("no/such/p.csv").path, "/dev/null"] {
+      let export = try sandbox.run("export", "--projects", path)
+      #expect(export.status == 1, "\(path)")
+      #expect(export.stdout.isEmpty, "\(path)")
+    }
 
     // A file without a project column needs --project, and takes no --projects.
     try "date,amount\n2024-01-01,1\n".write(to: file, atomically: true, encoding: .utf8)

@@ -20,6 +20,9 @@ public struct MessageSink {
   public var progress: (Double?) -> Void
   /// Takes what failed, when the front door gives up on a command (standard error).
   public var failure: (TallyError) -> Void
+  /// Why results could not be written (a full disk, a closed descriptor), once that happened:
+  /// what is left of the output is then dropped, and the front door fails the command.
+  public var outputProblem: () -> String? = { nil }
   /// Asks a yes-or-no question before something is deleted.
   ///
   /// The second argument says what is refused without an answer ("not deleting 'Car'"); when
@@ -48,8 +51,12 @@ public struct MessageSink {
   /// Standard output and standard error; questions are asked on the terminal, if standard
   /// input is one.
   public static var standard: MessageSink {
-    MessageSink(
-      output: writeToStandardOutput,
+    let problem = OutputProblem()
+    var sink = MessageSink(
+      output: { text in
+        guard problem.reason == nil else { return }
+        if !writeToStandardOutput(text) { problem.reason = String(cString: strerror(errno)) }
+      },
       status: { writeToStandardError($0 + "\n") },
       progress: standardProgress(),
       failure: { writeToStandardError("Error: \($0)\n") },
@@ -63,6 +70,8 @@ public struct MessageSink {
         writeToStandardError("\(question) [y/N] ")
         return MessageSink.isYes(readLine())
       })
+    sink.outputProblem = { problem.reason }
+    return sink
   }
 
   /// Whether an answer means yes.
@@ -75,14 +84,10 @@ extension MessageSink {
   /// Writes `text` to standard output as it is: the standard sink's results, and the REPL's
   /// console.
   ///
-  /// Output that cannot be written (a full disk, a closed descriptor) ends the process with
-  /// exit code 1 and says why on standard error, as `cat` does: a program reading it would
-  /// otherwise take a cut export for a whole one.
-  public static func writeToStandardOutput(_ text: String) {
-    guard !write(text, to: STDOUT_FILENO) else { return }
-    let reason = String(cString: strerror(errno))
-    writeToStandardError("Error: cannot write standard output: \(reason)\n")
-    exit(1)
+  /// - Returns: Whether all of it was written; `errno` says why not.
+  @discardableResult
+  public static func writeToStandardOutput(_ text: String) -> Bool {
+    write(text, to: STDOUT_FILENO)
   }
 
   /// Writes `text` to standard error as it is: the standard sink's messages, and the REPL's
@@ -115,4 +120,9 @@ extension MessageSink {
     let bar = ProgressBar(write: writeToStandardError)
     return { bar.show($0) }
   }
+}
+
+/// Why the standard sink's output failed, once it did.
+private final class OutputProblem {
+  var reason: String?
 }

@@ -122,7 +122,7 @@ extension Session {
       }
       let job = importJob(
         request, target: try importTarget(request, title: title), path: path,
-        settings: spool.settings, rows: spool.rows(of: part.title))
+        settings: spool.settings, rows: interruptible(spool.rows(of: part.title), path: path))
       try perform(.importReadings(job, at: now))
     } else {
       let jobs = try projectJobs(request, spool, projects ?? [], path: path)
@@ -175,7 +175,7 @@ extension Session {
       }
       var job = importJob(
         request, target: target, path: path, settings: spool.settings,
-        rows: spool.rows(of: part?.title ?? title))
+        rows: interruptible(spool.rows(of: part?.title ?? title), path: path))
       job.expectedRows = part?.rows ?? 0
       jobs.append(job)
     }
@@ -217,8 +217,21 @@ extension Session {
   func checkInterruption(_ rowsRead: Int, of path: String) throws(TallyError) {
     guard isInterrupted() else { return }
     throw TallyError(
-      .interrupted, "interrupted at row \(rowsRead) of \(path): nothing was imported",
+      .interrupted,
+      (rowsRead > 0 ? "interrupted at row \(rowsRead) of \(path)" : "interrupted importing \(path)")
+        + ": nothing was imported",
       hint: "The database is as it was before the import.")
+  }
+
+  /// `rows`, stopping on Ctrl-C before they start and every few thousand rows as they go in.
+  func interruptible(_ rows: ImportRows, path: String) -> ImportRows {
+    ImportRows(canBeReadAgain: rows.canBeReadAgain) { [self] sink in
+      try checkInterruption(0, of: path)
+      return try rows.feed(
+        InterruptibleSink(sink) { [self] count throws(TallyError) in
+          try checkInterruption(count, of: path)
+        })
+    }
   }
 
   /// The refusal of `--project` on a file none of whose rows name that project.
@@ -295,5 +308,27 @@ extension Session {
     new.title = title
     new.group = new.group.map { store.state.groupSpelling($0) }
     return .create(try new.validated())
+  }
+}
+
+/// A sink that asks, every few thousand rows, whether to stop.
+private final class InterruptibleSink: ImportRowSink {
+  private let sink: any ImportRowSink
+  private let check: (Int) throws(TallyError) -> Void
+  private var count = 0
+
+  init(_ sink: any ImportRowSink, check: @escaping (Int) throws(TallyError) -> Void) {
+    self.sink = sink
+    self.check = check
+  }
+
+  func add(_ row: ImportedReading) throws {
+    try sink.add(row)
+    count += 1
+    if count % 4_096 == 0 { try check(count) }
+  }
+
+  func reject(_ problem: RowProblem) {
+    sink.reject(problem)
   }
 }

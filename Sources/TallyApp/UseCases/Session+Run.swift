@@ -107,7 +107,7 @@ extension Session {
     case .export(let format, let filter, let projects):
       // The readings first: the settings file is written only once they are out whole.
       try export(format, filter)
-      if let projects { try writeProjectSettings(to: projects) }
+      if let projects, messages.outputProblem() == nil { try writeProjectSettings(to: projects) }
     }
     return true
   }

@@ -45,13 +45,11 @@ extension Session {
         continue
       }
       if request.project != nil { interval.tags = interval.allTags }
-      if !request.options.tags.isEmpty {
-        do {
-          interval.tags = try Tags.joined(interval.tags, request.options.tags)
-        } catch {
-          unassigned.add(Self.entryProblem(interval.entry, "its tags with --tag: \(error.reason)"))
-          continue
-        }
+      do {
+        interval.tags = try Tags.joined(interval.tags, request.options.tags)
+      } catch {
+        unassigned.add(Self.entryProblem(interval.entry, "its tags: \(error.reason)"))
+        continue
       }
       let key = Project.titleKey(title)
       if end == interval.start {

@@ -33,12 +33,34 @@ struct ExportCommand: TallyCommand {
   var projects: String?
 
   func request() throws(TallyError) -> UserRequest {
-    if let projects, Self.isStandardOutput(projects) {
-      throw TallyError(
-        .invalidInput, "--projects \(projects) is where the readings go (standard output)",
-        hint: "Name another file for the settings.")
+    if let projects {
+      try Self.checkSettingsPath(projects)
     }
     return .export(format, try filter.filter(), projects: projects)
+  }
+
+  /// Refuses, before anything is written, a path the settings cannot go to: standard output's
+  /// own file (they would overwrite the readings), `-`, a folder that is not there, or
+  /// something other than a regular file.
+  private static func checkSettingsPath(_ path: String) throws(TallyError) {
+    let hint = "Name a file for the settings; nothing was written."
+    if path == "-" || isStandardOutput(path) {
+      throw TallyError(
+        .invalidInput, "--projects \(path) is where the readings go (standard output)",
+        hint: hint)
+    }
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw TallyError(.invalidInput, "--projects \(path) is not a regular file", hint: hint)
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      throw TallyError(
+        .invalidInput, "--projects \(path): there is no folder \(folder)", hint: hint)
+    }
   }
 
   /// Whether `path` is the file standard output writes to: the settings would overwrite the

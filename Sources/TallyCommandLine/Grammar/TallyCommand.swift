@@ -43,8 +43,14 @@ extension TallyCommand {
     let missing = options.missingDatabase
     let session = try Session(options)
     let succeeded: Bool
-    do {
+    do throws(TallyError) {
       succeeded = try session.run(request)
+      // A cut output is no output: a program reading it would take it for the whole.
+      if let problem = session.messages.outputProblem() {
+        throw TallyError(
+          .invalidInput, "cannot write standard output: \(problem)",
+          hint: "What was written of it is cut short.")
+      }
     } catch {
       session.storage.discardIfCreated()
       // A command that would have made the database names its absence only where that is

@@ -46,6 +46,14 @@ public enum ProjectSettingsFile {
             hint: "Rename one of them; nothing was imported.")
         }
       }
+      // A column of no setting is most likely one misspelt: its values would be lost.
+      if let unknown = names.first(where: { !$0.isEmpty && !columns.contains($0) }) {
+        throw TallyError(
+          .invalidInput,
+          "\(path) names the column '\(unknown)', which is no setting of a project",
+          hint: "The columns are \(columns.joined(separator: ",")); rename or remove it. "
+            + "Nothing was imported.")
+      }
       func column(_ name: String) -> Int? { names.firstIndex(of: name) }
       guard let title = column("title"), let frequency = column("frequency") else {
         throw TallyError(

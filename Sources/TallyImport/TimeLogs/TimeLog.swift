@@ -178,15 +178,15 @@ public struct TimeLog: Sendable {
   /// Each is in lower case; a run of characters that are not letters, digits, `-`, `_` or `/`
   /// becomes one `-`, none at either end. A tag with nothing left goes.
   ///
-  /// - Throws: ``ParseError`` for a tag longer than tally's longest, or more tags than a
-  ///   reading takes.
+  /// - Throws: ``ParseError`` for a tag longer than tally's longest. How many a reading
+  ///   takes is checked where its tags are settled (Timewarrior's first tag is one only
+  ///   under `--project`).
   public static func tags(_ names: [String]) throws(ParseError) -> [String] {
     var spelled: Set<String> = []
     for name in names {
       guard let tag = try tag(name) else { continue }
       spelled.insert(tag)
     }
-    try Tags.checkCount(spelled.count, of: names.joined(separator: ","))
     return spelled.sorted()
   }
 

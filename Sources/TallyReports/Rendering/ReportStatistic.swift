@@ -79,9 +79,11 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
     }
   }
 
-  /// Its value in `row` of a `kind` project.
+  /// Its value in `row` of a `kind` project: none where it is no figure of the kind (a
+  /// gauge's sum), in every format alike.
   public func value(of row: PeriodSummary, _ kind: ProjectKind) -> ReportValue {
-    switch self {
+    guard kinds.contains(kind) else { return self == .met ? .flag(nil) : .number(nil) }
+    return switch self {
     case .count: .count(row.count)
     case .sum: .number(row.sum)
     case .min: .number(row.min)
@@ -135,10 +137,17 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
       return
     }
     let kinds = Set(projects.map(\.kind))
-    guard let wrong = list.first(where: { $0.kinds.isDisjoint(with: kinds) }),
-      let project = projects.first
-    else { return }
-    try check([wrong], for: project)
+    guard let wrong = list.first(where: { $0.kinds.isDisjoint(with: kinds) }) else { return }
+    let fits = ProjectKind.allCases.filter { wrong.kinds.contains($0) }.map(\.rawValue)
+    let theirs = ProjectKind.allCases.filter { kinds.contains($0) }.map(\.rawValue)
+    throw TallyError(
+      .invalidInput,
+      "--stats \(wrong.rawValue) fits none of the \(projects.count) projects: \(wrong.rawValue) "
+        + "is for \(fits.joined(separator: " and ")) projects, and they are "
+        + theirs.joined(separator: " and "),
+      hint: "Pick statistics that fit one of their kinds: "
+        + allCases.filter { !$0.kinds.isDisjoint(with: kinds) }.map(\.rawValue)
+        .joined(separator: ","))
   }
 
   /// Fails when a statistic in `list` means nothing for `project`'s kind.

@@ -18,9 +18,11 @@ final class ImportSink: ImportRowSink {
   static let rowsPerInsert = 500
   /// How many rows are gathered, sorted by time, before they are inserted: about 10 MB.
   static let rowsPerRun = 131_072
-  private let fullInsert: Statement
+  /// The insert of a full run of rows, made when the first is due; its SQL is large, so a
+  /// project of a few rows never makes it.
+  private var fullInsert: Statement?
   private var pending: [ImportedReading] = []
-  private let lookup: Statement?
+  private var lookup: Statement?
   /// The stored readings that earlier rows of the file matched, by id.
   ///
   /// Each stored reading makes one row a duplicate. A bit per id up to the largest stored
@@ -62,8 +64,6 @@ final class ImportSink: ImportRowSink {
     self.projectID = projectID.rawValue
     self.batchID = batchID.rawValue
     invalid = InvalidRows(keepsAll: keepsAllProblems)
-    fullInsert = try db.makeStatement(
-      sql: ReadingRecord.insertSQL(ids: false, rows: Self.rowsPerInsert))
     lastStoredID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM reading") ?? 0
     // An empty project holds nothing to compare with.
     matched = ReadingIDSet(upTo: projectIsEmpty ? 0 : lastStoredID)
@@ -88,8 +88,16 @@ final class ImportSink: ImportRowSink {
   }
 
   /// Inserts the rows still pending; call once after the last row.
+  ///
+  /// The statements and the set of matched ids go then: an import of many projects keeps
+  /// each project's sink for its counts, not its memory.
   func finish() throws {
     try flush()
+    fullInsert = nil
+    lookup = nil
+    matched = ReadingIDSet(upTo: 0)
+    pending = []
+    pendingPositions = []
   }
 
   /// Leaves out the pending rows already stored and inserts the rest, in time order, many per
@@ -139,7 +147,13 @@ final class ImportSink: ImportRowSink {
   }
 
   private func insert(_ rows: some Collection<ImportedReading>) throws {
-    let insert = rows.count == Self.rowsPerInsert ? fullInsert : try makeInsert(rows: rows.count)
+    let insert: Statement
+    if rows.count == Self.rowsPerInsert {
+      if fullInsert == nil { fullInsert = try makeInsert(rows: rows.count) }
+      insert = try fullInsert ?? makeInsert(rows: rows.count)
+    } else {
+      insert = try makeInsert(rows: rows.count)
+    }
     // The raw statement lives as long as `insert` does.
     try withExtendedLifetime(insert) {
       let statement = insert.sqliteStatement
