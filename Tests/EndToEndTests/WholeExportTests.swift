@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A whole export comes back in one command: `tally export --projects FILE` and
@@ -14,7 +15,7 @@ import Testing
   /// Makes projects of every kind with settings and a few hundred readings from a seeded
   /// generator, through the commands a person uses.
   static func fill(_ sandbox: Sandbox, seed: UInt64) throws {
-    var random = SplitMix(seed: seed)
+    var random = SeededRandom(seed: seed)
     let projects: [(String, [String])] = [
       (
         "Running",
@@ -306,18 +307,5 @@ enum CSVText {
       field.unicodeScalars.contains(where: { ",\"\n\r".unicodeScalars.contains($0) })
         ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
     }.joined(separator: ",") + "\n"
-  }
-}
-
-/// A small seeded generator, so that a failure can be run again.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -3,6 +3,7 @@ import TallyApp
 import TallyCore
 import TallyReports
 import TallyStorage
+import TestSupport
 import Testing
 
 /// A report as of an instant, through the `Storage` protocol on each backend, against the
@@ -11,18 +12,7 @@ import Testing
 /// and weeks of the rollups and takes the others as they are; the figures must be the same to
 /// the last bit, over whole periods and over ranges that start and end inside a quarter.
 @Suite struct PastReportTests {
-  /// A small deterministic generator (SplitMix64).
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
+  typealias Generator = SeededRandom
 
   static let monday = Timestamp(microsecondsSince1970: 1_709_510_400_000_000)  // 2024-03-04
   static let madeFrom = Timestamp(microsecondsSince1970: 1_720_000_000_000_000)
@@ -55,7 +45,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func aPastReportIsTheOneTakenThen(_ backend: Backend) throws {
     let storage = try backend.make()
-    var random = Generator(state: 27)
+    var random = Generator(seed: 27)
     var clock = Self.madeFrom.microsecondsSince1970
     func tick() -> Timestamp {
       clock += 1_000_000

@@ -1,5 +1,6 @@
 import GRDB
 import TallyCore
+import TestSupport
 import Testing
 
 @testable import TallyStorage
@@ -14,16 +15,11 @@ import Testing
   static let base: Int64 = 1_709_510_400_000_000
   static let quarter: Int64 = 900_000_000
 
-  /// A small deterministic generator (SplitMix64).
+  /// The property test's numbers, one seed a run.
   struct Numbers {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    var random: SeededRandom
+    init(state: UInt64) { random = SeededRandom(seed: state) }
+    mutating func next(_ bound: Int) -> Int { random.below(bound) }
   }
 
   /// An instant within about six weeks of the base: some quarters crowded, most sparse.

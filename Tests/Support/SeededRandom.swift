@@ -1,0 +1,24 @@
+/// A small deterministic generator (SplitMix64) for property tests: the same seed gives the
+/// same values on every machine, so that a failure can be run again.
+public struct SeededRandom: RandomNumberGenerator {
+  private var state: UInt64
+
+  /// A generator that starts from `seed`.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next value.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A value from 0 up to, not including, `bound`.
+  public mutating func below(_ bound: Int) -> Int {
+    Int(next() % UInt64(bound))
+  }
+}
