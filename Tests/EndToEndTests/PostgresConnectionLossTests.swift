@@ -39,6 +39,8 @@ struct PostgresConnectionLossTests {
     ["item", "add", "Hours", "3", "--at", "2024-01-01"], ["import", "FILE", "--project", "Hours"],
     ["item", "add", "Hours", "3", "--at", "2024-01-01", "--tag", "a,b/c"],
     ["import", "TAGGED", "--project", "Hours"],
+    // A file with a project column: the import of several projects, through the spool.
+    ["import", "WHOLE"],
   ]
 
   private func words(_ write: [String], in sandbox: Sandbox) throws -> [String] {
@@ -47,7 +49,11 @@ struct PostgresConnectionLossTests {
     let tagged = sandbox.folder.appendingPathComponent("tagged.csv")
     try "date,amount,tags\n2024-01-01,3,\"a,b/c\"\n".write(
       to: tagged, atomically: true, encoding: .utf8)
-    return write.map { $0 == "FILE" ? file.path : $0 == "TAGGED" ? tagged.path : $0 }
+    let whole = sandbox.folder.appendingPathComponent("whole.csv")
+    try "project,timestamp,amount\nHours,2024-01-01,3\n".write(
+      to: whole, atomically: true, encoding: .utf8)
+    let paths = ["FILE": file.path, "TAGGED": tagged.path, "WHOLE": whole.path]
+    return write.map { paths[$0] ?? $0 }
   }
 
   /// Whether `write` tags what it writes (`a,b/c`).
@@ -110,6 +116,7 @@ struct PostgresConnectionLossTests {
     arguments: [
       ["item", "add", "Hours", "3", "--at", "2024-01-02"], ["item", "edit", "1", "--amount", "4"],
       ["item", "delete", "1", "--yes"], ["undo"], ["import", "FILE", "--project", "Hours"],
+      ["import", "WHOLE"],
     ], [FaultyProxy.Mode.beforeCommit, .afterCommit])
   func aMembersCheckedChangeLostAtItsCommitIsSavedWholeOrNotAtAll(
     write: [String], fault: FaultyProxy.Mode

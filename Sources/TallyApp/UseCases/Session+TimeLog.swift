@@ -111,14 +111,12 @@ extension Session {
           target: target, fileName: path, skipInvalid: request.skipInvalid,
           dryRun: request.dryRun, expectedRows: rows.count, settings: settings,
           again: request.again, zone: zone,
-          rows: ImportRows(canBeReadAgain: true) { [self] sink in
-            for (count, row) in rows.enumerated() {
-              try sink.add(row)
-              if count % 4_096 == 4_095 { try checkInterruption(count + 1, of: path) }
-            }
-            for problem in problems { sink.reject(problem) }
-            return sha256
-          }))
+          rows: interruptible(
+            ImportRows(canBeReadAgain: true) { sink in
+              for row in rows { try sink.add(row) }
+              for problem in problems { sink.reject(problem) }
+              return sha256
+            }, path: path)))
     }
     guard !jobs.isEmpty else {
       for problem in unassigned.problems {

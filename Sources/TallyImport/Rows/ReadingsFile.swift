@@ -198,8 +198,11 @@ public final class ReadingsFile {
   ) throws {
     var items: [RowItem] = []
     items.reserveCapacity(Self.rowsPerChunk)
-    // The project the current row names, in a file with a project column.
+    // The project the current row names, in a file with a project column, and the bytes it
+    // was read from: rows of one project come in runs (an export is sorted by project), so a
+    // row's title is made only when its bytes differ from the row before's.
     var project: String?
+    var projectBytes: [UInt8] = []
     func emit(_ item: RowItem) throws {
       switch item {
       case .valid(var reading) where project != nil:
@@ -230,7 +233,16 @@ public final class ReadingsFile {
       if isConverted || source.hasReadNonASCII { try checkText(record, names: layout.names) }
       if record.isBlank { continue }
       if let index = layout.project {
-        project = index < record.count ? record.withField(index, Self.projectTitle) : nil
+        if index < record.count {
+          record.withField(index) { bytes in
+            guard !bytes.elementsEqual(projectBytes) else { return }
+            projectBytes = Array(bytes)
+            project = Self.projectTitle(bytes)
+          }
+        } else {
+          project = nil
+          projectBytes = [0xFF]  // no field: bytes no title has
+        }
       }
       // Spreadsheets often leave out a row's last field when it is empty: read it as empty.
       guard record.count == layout.width || record.count == layout.width - 1 else {
