@@ -55,6 +55,30 @@ struct PostgresAccessTests {
         == ["Weight"])
   }
 
+  /// A whole-file import asks each project's access: a reader's rows for a project they may
+  /// only read fail the whole file, and a project they may not see is one they cannot make.
+  @Test func aWholeFileImportAsksEachProjectsAccess() throws {
+    let team = try weightTeam()
+    let owner = try team.person("ana")
+    let before = try owner.everything()
+    for name in ["bob", "cyd"] {
+      let member = try team.person(name)
+      let file = member.folder.appendingPathComponent("whole.csv")
+      try "project,timestamp,amount\nMine,2024-02-01,1\nWeight,2024-02-01,70\n".write(
+        to: file, atomically: true, encoding: .utf8)
+      let settings = member.folder.appendingPathComponent("projects.csv")
+      try "title,frequency\nMine,daily\nWeight,weekly\n".write(
+        to: settings, atomically: true, encoding: .utf8)
+      let result = try member.tally.run(
+        ["import", file.path, "--projects", settings.path], environment: member.environment)
+      #expect(result.status == 1, "\(name): \(result.stderr)")
+      #expect(try owner.everything() == before, "\(name)")
+      #expect(
+        !(try member.succeed(["project", "list", "--format", "csv"]).contains("Mine")),
+        "\(name)")
+    }
+  }
+
   @Test func theREPLShowsOnlyWhatOneMayRead() throws {
     let team = try weightTeam()
     let cyd = try team.person("cyd").run("repl", input: "open Weight\n")
