@@ -15,7 +15,7 @@ import Testing
     #expect(
       stop.stderr
         == "Stopped the timer for Writing after 1:45 (h:mm): recorded 2 readings, one per day "
-        + "it ran: 0:30 h on 2024-03-01, 1:15 h on 2024-03-02\n")
+        + "it ran: 30 min on 2024-03-01, 75 min on 2024-03-02\n")
     let readings = """
       id,timestamp,amount,note
       1,2024-03-01T23:30:00+00:00,30,draft

@@ -36,7 +36,13 @@ import Testing
     #expect(project.shown(4.0 / 3) == "1:20")
     #expect(project.shownWithUnits(4.0 / 3) == "1:20 h")
     project.units = "min"
-    #expect(project.shownWithUnits(90) == "1:30 h")
+    // Minutes show as whole minutes, not as a clock of hours.
+    #expect(project.shownWithUnits(90) == "90 min")
+    #expect(project.shownWithUnits(90.4) == "90 min")
+    #expect(project.shownWithUnits(0.5) == "0.5 min")
+    project.units = "s"
+    #expect(project.shownWithUnits(90) == "0:01:30 h")
+    project.units = "min"
     project.decimals = 1
     #expect(project.clockUnit == nil)
     #expect(project.shownWithUnits(90) == "90 min")

@@ -153,8 +153,8 @@ import Testing
     // 22:13 to 00:43 in UTC; within one day in New York (17:13 to 19:43), so one reading.
     let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
     #expect(store.request(.stopTimer(id, at: stop, zone: newYork)) == nil)
-    // A clock for people: 150 min shows as 2:30 h.
-    #expect(store.state.status == "Stopped the timer for Work after 2:30 (h:mm): recorded 2:30 h")
+    // A project in minutes shows minutes.
+    #expect(store.state.status == "Stopped the timer for Work after 2:30 (h:mm): recorded 150 min")
     #expect(store.state.stored.timers.isEmpty)
     var readings: [Reading] = []
     try database.forEachReading(of: id) { readings.append($0) }

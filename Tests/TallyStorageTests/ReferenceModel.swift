@@ -92,51 +92,35 @@ struct ReferenceModel: Equatable {
     case .deleteReading(let id, let at):
       guard let reading = data.readings.removeValue(forKey: id) else { return false }
       data.projects[reading.projectID]?.updatedAt = at
-    case .startTimer(let id, let at):
+    case .startTimer(let id, let at, let since):
       // Only units of time are timed (of the units the generator makes: min, s and h).
       guard let project = data.projects[id], ["min", "s", "h"].contains(project.units),
-        data.timers[id] == nil
+        data.timers[id] == nil, (since ?? at) <= at
       else { return false }
-      data.timers[id] = at
-    case .stopTimer(let id, let note, let at, _):
-      guard let project = data.projects[id], let start = data.timers.removeValue(forKey: id)
+      data.timers[id] = since ?? at
+    case .stopTimer(let id, let note, let at, _, let tags, let until):
+      let stop = until ?? at
+      guard data.projects[id] != nil, let start = data.timers[id], start <= stop, stop <= at
       else { return false }
-      // Whole seconds, in the project's unit of time (hours unless minutes or seconds), one
-      // reading per UTC day: the cut at each midnight rounded to the second from the start.
-      let unit: Double =
-        switch project.units {
-        case "min": 60
-        case "s": 1
-        default: 3_600
-        }
-      let day: Int64 = 86_400_000_000
-      let from = start.microsecondsSince1970
-      let to = at.microsecondsSince1970
-      func roundedSeconds(_ microseconds: Int64) -> Int64 {
-        Int64((Double(microseconds) / 1e6).rounded())
+      data.timers[id] = nil
+      record(id, from: start, to: stop, note: note ?? "timer", tags: tags, at: at)
+    case .switchTimer(let id, let stopping, let note, let at, _, let tags, let until):
+      let stop = until ?? at
+      let stopped = stopping.filter { $0 != id }
+      guard let project = data.projects[id], ["min", "s", "h"].contains(project.units),
+        data.timers[id] == nil, stop <= at,
+        stopped.allSatisfy({ data.timers[$0].map { $0 <= stop } ?? false })
+      else { return false }
+      for other in stopped {
+        guard let start = data.timers.removeValue(forKey: other) else { continue }
+        record(other, from: start, to: stop, note: note ?? "timer", tags: tags, at: at)
       }
-      var cuts = [from]
-      var midnight = (from / day + (from % day > 0 ? 1 : 0)) * day
-      if midnight == from { midnight += day }
-      while midnight < to {
-        cuts.append(midnight)
-        midnight += day
-      }
-      cuts.append(to)
-      var parts: [(Int64, Int64)] = []
-      for index in 0..<(cuts.count - 1) {
-        let seconds = roundedSeconds(cuts[index + 1] - from) - roundedSeconds(cuts[index] - from)
-        if seconds > 0 { parts.append((cuts[index], seconds)) }
-      }
-      if parts.isEmpty { parts = [(from, roundedSeconds(to - from))] }
-      for (partStart, seconds) in parts {
-        lastReadingID += 1
-        let readingID = ReadingID(rawValue: lastReadingID)
-        data.readings[readingID] = Reading(
-          id: readingID, projectID: id, amount: Double(seconds) / unit,
-          timestamp: Timestamp(microsecondsSince1970: partStart), note: note ?? "timer")
-      }
-      data.projects[id]?.updatedAt = at
+      data.timers[id] = stop
+    case .trackTime(let id, let from, let to, let note, let tags, let at, _):
+      guard let project = data.projects[id], ["min", "s", "h"].contains(project.units),
+        from < to, to <= at, data.timers[id].map({ to <= $0 }) ?? true
+      else { return false }
+      record(id, from: from, to: to, note: note ?? "tracked", tags: tags, at: at)
     case .cancelTimer(let id, _):
       guard data.projects[id] != nil, data.timers.removeValue(forKey: id) != nil else {
         return false
@@ -145,6 +129,50 @@ struct ReferenceModel: Equatable {
       return false
     }
     return true
+  }
+
+  /// A timer's run from `from` to `to`, as readings: whole seconds, in the project's unit of
+  /// time (hours unless minutes or seconds), one reading per UTC day: the cut at each midnight
+  /// rounded to the second from the start.
+  private mutating func record(
+    _ id: ProjectID, from start: Timestamp, to stop: Timestamp, note: String, tags: [String],
+    at: Timestamp
+  ) {
+    guard let project = data.projects[id] else { return }
+    let unit: Double =
+      switch project.units {
+      case "min": 60
+      case "s": 1
+      default: 3_600
+      }
+    let day: Int64 = 86_400_000_000
+    let from = start.microsecondsSince1970
+    let to = stop.microsecondsSince1970
+    func roundedSeconds(_ microseconds: Int64) -> Int64 {
+      Int64((Double(microseconds) / 1e6).rounded())
+    }
+    var cuts = [from]
+    var midnight = (from / day + (from % day > 0 ? 1 : 0)) * day
+    if midnight == from { midnight += day }
+    while midnight < to {
+      cuts.append(midnight)
+      midnight += day
+    }
+    cuts.append(to)
+    var parts: [(Int64, Int64)] = []
+    for index in 0..<(cuts.count - 1) {
+      let seconds = roundedSeconds(cuts[index + 1] - from) - roundedSeconds(cuts[index] - from)
+      if seconds > 0 { parts.append((cuts[index], seconds)) }
+    }
+    if parts.isEmpty { parts = [(from, roundedSeconds(to - from))] }
+    for (partStart, seconds) in parts {
+      lastReadingID += 1
+      let readingID = ReadingID(rawValue: lastReadingID)
+      data.readings[readingID] = Reading(
+        id: readingID, projectID: id, amount: Double(seconds) / unit,
+        timestamp: Timestamp(microsecondsSince1970: partStart), note: note, tags: tags)
+    }
+    data.projects[id]?.updatedAt = at
   }
 
   private func titleTaken(_ title: String, except: ProjectID?) -> Bool {

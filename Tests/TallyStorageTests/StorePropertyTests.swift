@@ -14,8 +14,8 @@ import Testing
 
   /// Turns a random number into a request against what the model holds now.
   static func request(from code: Int, model: ReferenceModel, at: Timestamp) -> Request {
-    let kind = code % 13
-    let pick = code / 12
+    let kind = code % 15
+    let pick = code / 15
     let projects = model.data.projects.keys.sorted()
     let readings = model.data.readings.keys.sorted()
     // An id that may not exist, so that unknown ids are exercised too.
@@ -28,6 +28,31 @@ import Testing
     let title = titles[pick % titles.count]
     let amount = Double(pick % 2_000) / 8 - 100
     let timestamp = Timestamp(microsecondsSince1970: Int64(pick) * 1_000_003)
+    // Times back from `at`, up to two days, so that runs cross midnights; and now and then
+    // one after it, which is refused.
+    func back(_ seconds: Int) -> Timestamp {
+      Timestamp(microsecondsSince1970: at.microsecondsSince1970 - Int64(seconds) * 1_000_000)
+    }
+    let earlier = back(pick % 11 == 0 ? -60 : pick % 172_800)
+    let tags = [[], ["a"], ["t/1", "b"]][pick % 3]
+    switch kind {
+    case 8: return .startTimer(projectID, at: at, since: pick % 2 == 0 ? nil : earlier)
+    case 9:
+      return .stopTimer(
+        projectID, note: pick % 2 == 0 ? nil : "stopped", at: at, tags: tags,
+        until: pick % 3 == 0 ? nil : back(pick % 600))
+    case 10: return .undo(at: Timestamp(microsecondsSince1970: 0))
+    case 11: return .cancelTimer(projectID, at: at)
+    case 12:
+      return .switchTimer(
+        to: projectID, stopping: model.timers.map(\.projectID), note: pick % 2 == 0 ? nil : "sw",
+        at: at, tags: tags, until: pick % 2 == 0 ? nil : back(pick % 900))
+    case 13:
+      return .trackTime(
+        projectID, from: earlier, to: back(pick % 5 == 0 ? pick % 172_800 + 1 : pick % 3_600),
+        note: pick % 2 == 0 ? nil : "tr", tags: tags, at: at)
+    default: break
+    }
     switch kind {
     case 0:
       return .addProject(
@@ -55,10 +80,6 @@ import Testing
           tags: [nil, [], ["b/c"]][pick % 3], addedTags: pick % 4 == 0 ? ["d"] : [],
           removedTags: pick % 5 == 0 ? ["a"] : []), at: at)
     case 7: return .deleteReading(readingID, at: at)
-    case 8: return .startTimer(projectID, at: at)
-    case 9: return .stopTimer(projectID, note: pick % 2 == 0 ? nil : "stopped", at: at)
-    case 10: return .undo(at: Timestamp(microsecondsSince1970: 0))
-    case 11: return .cancelTimer(projectID, at: at)
     default: return .redo(at: Timestamp(microsecondsSince1970: 0))
     }
   }

@@ -32,14 +32,24 @@ extension Session {
     return (start, end)
   }
 
-  /// Parses a date given to `option`, or now when none is given.
+  /// Parses a time given to `option` as people type it (``TypedTime``), or now when none is
+  /// given.
   func timestamp(_ text: String?, for option: String) throws(TallyError) -> Timestamp {
     guard let text else { return now }
     do {
-      return try dates.parse(text)
+      return try TypedTime(zone: zone, now: now).parse(text)
     } catch {
       throw TallyError(.invalidInput, "\(option) \(error)")
     }
+  }
+
+  /// ` (yesterday 18:00 is 2024-03-01 18:00)`: the instant a time typed in words named, for
+  /// the message of the change it went into; empty for ISO 8601 and for no time typed.
+  func echo(of instant: Timestamp, typed text: String?) -> String {
+    guard let text, !TypedTime.isISO(text.trimmingCharacters(in: .whitespaces)) else {
+      return ""
+    }
+    return " (\(VisibleText.quoted(text)) is \(TimestampFormat.local(instant, in: zone)))"
   }
 
   /// Asks before deleting, unless `confirmed`.

@@ -64,7 +64,8 @@ extension Session {
       let reading = NewReading(
         projectID: project.id, amount: try Self.amount(amount, units: project.project.units),
         timestamp: try timestamp(at, for: "--at"), note: note, isReset: reset, tags: tags)
-      messages.status(try perform(.addReading(reading, at: now)))
+      messages.status(
+        try perform(.addReading(reading, at: now)) + echo(of: reading.timestamp, typed: at))
     case .listReadings(let title, let range, let format, let filter):
       try listReadings(of: title, range, format, filter)
     case .showReading(let id, let format):
@@ -81,15 +82,37 @@ extension Session {
       messages.status(try perform(.editReading(id, edit, at: now)))
     case .deleteReading(let id, let confirmed):
       try deleteReading(id, confirmed: confirmed)
-    case .startTimer(let title):
-      messages.status(try perform(.startTimer(try project(titled: title).id, at: now)))
-    case .stopTimer(let title, let note):
+    // A timer's messages name the instant an --at named (`at 2024-03-01 09:00`).
+    case .startTimer(let title, let at):
+      let since = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
       messages.status(
-        try perform(.stopTimer(try project(titled: title).id, note: note, at: now, zone: zone)))
+        try perform(.startTimer(try project(titled: title).id, at: now, since: since)))
+    case .stopTimer(let title, let note, let tags, let at):
+      let until = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
+      messages.status(
+        try perform(
+          .stopTimer(
+            try runningTimerProject(title), note: note, at: now, zone: zone, tags: tags,
+            until: until)))
+    case .resumeTimer(let title, let at):
+      let since = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
+      messages.status(try perform(.startTimer(try resumedProject(title), at: now, since: since)))
+    case .switchTimer(let title, let note, let tags, let at):
+      let until = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
+      messages.status(
+        try perform(
+          .switchTimer(
+            to: try project(titled: title).id,
+            stopping: store.state.stored.timers.map(\.projectID), note: note, at: now,
+            zone: zone, tags: tags, until: until)))
+    case .trackTime(let title, let interval, let from, let to, let note, let tags):
+      try trackTime(title, interval: interval, from: from, to: to, note: note, tags: tags)
     case .cancelTimer(let title):
       messages.status(try perform(.cancelTimer(try project(titled: title).id, at: now)))
     case .showTimers(let format):
       showTimers(format)
+    case .showSummary(let period, let date, let format):
+      try showSummary(period, of: date, format)
     case .undo:
       messages.status(try perform(.undo(at: now)))
     case .redo:

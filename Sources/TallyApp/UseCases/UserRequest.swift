@@ -38,11 +38,25 @@ public enum UserRequest {
     ReadingID, amount: AmountInput?, at: String?, note: String?, reset: Bool? = nil,
     tags: ReadingEdit = ReadingEdit())
   case deleteReading(ReadingID, confirmed: Bool)
-  case startTimer(project: String)
-  case stopTimer(project: String, note: String?)
+  /// Starts a project's timer now, or at the time typed (`--at`).
+  case startTimer(project: String, at: String? = nil)
+  /// Stops a project's timer (the one running when `nil`) now or at `at`; its readings get
+  /// the note (default: timer) and the tags.
+  case stopTimer(project: String?, note: String?, tags: [String] = [], at: String? = nil)
   case cancelTimer(project: String)
+  /// Starts the timer that was stopped last (or the project's) again.
+  case resumeTimer(project: String?, at: String? = nil)
+  /// Stops the running timers and starts the project's at the same instant.
+  case switchTimer(project: String, note: String?, tags: [String] = [], at: String? = nil)
+  /// Records an interval that is over: `interval` as `9:00-10:30`, or `from` and `to`.
+  case trackTime(
+    project: String, interval: String?, from: String?, to: String?, note: String?,
+    tags: [String] = [])
   /// The running timers.
   case showTimers(ListFormat = .table)
+  /// Each project's figures for the day (`.daily`) or ISO week (`.weekly`) holding the date
+  /// typed (default: today), with its tags and goal.
+  case showSummary(ReportPeriod, date: String?, ListFormat = .table)
   case undo
   case redo
   /// The latest `limit` changes, newest first, with the values edits changed.
@@ -79,10 +93,11 @@ public enum UserRequest {
   public var readsOnly: Bool {
     switch self {
     case .listProjects, .showDue, .showGoals, .writeMetrics, .listReadings, .showReading,
-      .showTimers, .showLog, .listImports, .report, .export:
+      .showTimers, .showSummary, .showLog, .listImports, .report, .export:
       true
     case .addProject, .editProject, .deleteProject, .addReading, .editReading, .deleteReading,
-      .startTimer, .stopTimer, .cancelTimer, .undo, .redo, .importFile, .undoImport:
+      .startTimer, .stopTimer, .cancelTimer, .resumeTimer, .switchTimer, .trackTime, .undo, .redo,
+      .importFile, .undoImport:
       false
     }
   }

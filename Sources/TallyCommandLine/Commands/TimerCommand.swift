@@ -1,44 +1,111 @@
 import ArgumentParser
 import TallyApp
+import TallyCore
 
 /// `tally timer`: time work on a project; stopping records the elapsed time as a reading.
 struct TimerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timer",
     abstract: "Start and stop a project's timer; the elapsed time becomes a reading.",
-    subcommands: [Start.self, Stop.self, Cancel.self, Status.self, List.self]
+    subcommands: [
+      Start.self, Stop.self, Switch.self, Resume.self, Cancel.self, Status.self, List.self,
+    ]
   )
+
+  /// What `--at` says to people, for every timer subcommand that takes it.
+  static let atHelp: ArgumentHelp =
+    "When (now, 9:00, yesterday 18:00, 20 min ago, -90m, ISO 8601); default: now."
 
   struct Start: TallyCommand {
     static let configuration = CommandConfiguration(
-      commandName: "start", abstract: "Start a project's timer.")
-    static let syntax = CommandSyntax(arguments: ["project"])
+      commandName: "start", abstract: "Start a project's timer, now or at --at.")
+    static let syntax = CommandSyntax(arguments: ["project"], options: [.value("--at")])
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
     var project: String
+    @Option(help: TimerCommand.atHelp) var at: String?
 
     func request() -> UserRequest {
-      .startTimer(project: project)
+      .startTimer(project: project, at: at)
     }
   }
 
   struct Stop: TallyCommand {
-    static let syntax = CommandSyntax(arguments: ["project"], options: [.value("--note")])
+    static let syntax = CommandSyntax(
+      arguments: ["project"],
+      options: [.value("--note"), .value("--tag", valueName: "tags"), .value("--at")])
     static let configuration = CommandConfiguration(
       commandName: "stop",
       abstract:
-        "Stop a project's timer and record the elapsed time in the project's units "
-        + "(hours unless they say minutes or seconds).")
+        "Stop a project's timer (the running one when no title is given) and record the "
+        + "elapsed time in the project's units (hours unless they say minutes or seconds).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
-    var project: String
+    @Argument(
+      help: "The project's title; default: the only timer running.",
+      completion: ProjectTitleCompletion.kind)
+    var project: String?
     @Option(parsing: .unconditional, help: "The reading's note; default: timer.")
     var note: String?
+    @Option(
+      name: .customLong("tag"),
+      help: ArgumentHelp("The readings' tags, comma-separated; may repeat.", valueName: "tags"))
+    var tags: [String] = []
+    @Option(help: TimerCommand.atHelp) var at: String?
+
+    func request() throws(TallyError) -> UserRequest {
+      .stopTimer(
+        project: project, note: note, tags: try FilterOptions.tags(tags, option: "--tag"), at: at)
+    }
+  }
+
+  /// `timer switch TITLE`: stop what runs and start another at the same instant.
+  struct Switch: TallyCommand {
+    static let syntax = CommandSyntax(
+      arguments: ["project"],
+      options: [.value("--note"), .value("--tag", valueName: "tags"), .value("--at")])
+    static let configuration = CommandConfiguration(
+      commandName: "switch",
+      abstract:
+        "Stop the running timers and start a project's at the same instant (one change, "
+        + "one undo); --note and --tag go on the stopped timers' readings.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The project to time now.", completion: ProjectTitleCompletion.kind)
+    var project: String
+    @Option(parsing: .unconditional, help: "The stopped timers' readings' note; default: timer.")
+    var note: String?
+    @Option(
+      name: .customLong("tag"),
+      help: ArgumentHelp("The stopped timers' readings' tags.", valueName: "tags"))
+    var tags: [String] = []
+    @Option(help: TimerCommand.atHelp) var at: String?
+
+    func request() throws(TallyError) -> UserRequest {
+      .switchTimer(
+        project: project, note: note, tags: try FilterOptions.tags(tags, option: "--tag"), at: at)
+    }
+  }
+
+  /// `timer resume`: the last timer again.
+  struct Resume: TallyCommand {
+    static let syntax = CommandSyntax(arguments: ["project"], options: [.value("--at")])
+    static let configuration = CommandConfiguration(
+      commandName: "resume",
+      abstract:
+        "Start again the timer that was stopped last (or whose time was tracked last), or the "
+        + "project's.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(
+      help: "The project's title; default: the last one timed.",
+      completion: ProjectTitleCompletion.kind)
+    var project: String?
+    @Option(help: TimerCommand.atHelp) var at: String?
 
     func request() -> UserRequest {
-      .stopTimer(project: project, note: note)
+      .resumeTimer(project: project, at: at)
     }
   }
 

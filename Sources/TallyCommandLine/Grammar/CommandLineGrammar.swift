@@ -8,9 +8,10 @@ public enum CommandLineGrammar {
   /// The subcommands that work on a session, in the order help lists them.
   public static var subcommands: [any ParsableCommand.Type] {
     [
-      ProjectCommand.self, ItemCommand.self, TimerCommand.self, UndoCommand.self,
+      ProjectCommand.self, ItemCommand.self, TimerCommand.self, TrackCommand.self, UndoCommand.self,
       RedoCommand.self, LogCommand.self, ImportCommand.self, ReportCommand.self,
-      DueCommand.self, GoalsCommand.self, MetricsCommand.self, ExportCommand.self,
+      DayCommand.self, WeekCommand.self, DueCommand.self, GoalsCommand.self, MetricsCommand.self,
+      ExportCommand.self,
     ]
   }
 

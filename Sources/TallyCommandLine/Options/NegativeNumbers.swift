@@ -7,7 +7,7 @@
 /// so options after the number are still options.
 public enum NegativeNumbers {
   public static func escape(_ arguments: [String]) -> [String] {
-    var arguments = arguments
+    var arguments = joiningTimesBack(arguments)
     // `-- 12.50 --note x` and `-- -12.50 --note x` alike: a `--` before an amount (or any
     // word that is no option) only marks where it is, and options may follow it, as README
     // says; so an amount that is not a number is refused as one, not as a stray option.
@@ -31,6 +31,32 @@ public enum NegativeNumbers {
       }
     }
     return moved.isEmpty ? arguments : kept + ["--"] + moved
+  }
+
+  /// The options whose value is a time, which may be written back from now (`--at -90m`).
+  static let timeOptions: Set<String> = [
+    "--at", "--from", "--to", "--as-of", "--since", "--goal-since",
+  ]
+
+  /// `--at -90m` as `--at=-90m`, so that the parser takes the time as the option's value and
+  /// not as a short option.
+  private static func joiningTimesBack(_ arguments: [String]) -> [String] {
+    var joined: [String] = []
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      let next = index + 1 < arguments.endIndex ? arguments[index + 1] : ""
+      if timeOptions.contains(argument), next.hasPrefix("-"),
+        next.dropFirst().first?.isNumber == true
+      {
+        joined.append(argument + "=" + next)
+        index += 2
+      } else {
+        joined.append(argument)
+        index += 1
+      }
+    }
+    return joined
   }
 
   /// Whether `argument` is written as an amount: a sign, then a digit or a point, or the

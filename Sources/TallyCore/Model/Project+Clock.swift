@@ -12,13 +12,13 @@ extension Project {
   /// An amount for people, in full: a clock for a time project, else the shortest number of
   /// 15 significant digits.
   public func shown(_ amount: Double) -> String {
-    clockUnit.map { DurationFormat.clock(amount, unit: $0) } ?? AmountFormat.plain(amount)
+    clockUnit.map { DurationFormat.shown(amount, unit: $0) } ?? AmountFormat.plain(amount)
   }
 
   /// An amount with what it counts: `42.5 km`, `1:20 h` (a clock's leading figure is always
-  /// hours, whatever unit of time the project records in), `3` without units.
+  /// hours), `80 min` for a project in minutes, `3` without units.
   public func shownWithUnits(_ amount: Double) -> String {
-    if clockUnit != nil { return shown(amount) + " h" }
+    if let clockUnit { return shown(amount) + " " + DurationFormat.suffix(clockUnit) }
     return units.isEmpty ? shown(amount) : "\(shown(amount)) \(units)"
   }
 }

@@ -64,4 +64,16 @@ public struct ProjectGroup: Equatable, Sendable {
     return groups.flatMap { group in group.projects.map { (group.name, $0) } }
       + projects.filter { $0.project.group == nil }.map { (nil, $0) }
   }
+
+  /// ``listed(_:)`` in an order that stays put: by group, then by title (ignoring case), so
+  /// that a project's number on a screen means the same project tomorrow.
+  public static func listedByTitle(_ projects: [ProjectSummary]) -> [(
+    group: String?, summary: ProjectSummary
+  )] {
+    listed(
+      projects.sorted {
+        (Project.titleKey($0.project.title), $0.id.rawValue)
+          < (Project.titleKey($1.project.title), $1.id.rawValue)
+      })
+  }
 }

@@ -19,9 +19,31 @@ public enum DurationFormat {
     return "\(sign)\(size / 60):\(twoDigits(size % 60))"
   }
 
-  /// The clock's pattern for `unit`: `h:mm`, or `h:mm:ss` for seconds.
+  /// The clock's pattern for `unit`: `h:mm`, or `h:mm:ss` for seconds; `min` for minutes,
+  /// which are shown as a number of minutes (see ``shown(_:unit:)``).
   public static func pattern(_ unit: TimeUnit) -> String {
-    unit == .seconds ? "h:mm:ss" : "h:mm"
+    switch unit {
+    case .hours: "h:mm"
+    case .minutes: "min"
+    case .seconds: "h:mm:ss"
+    }
+  }
+
+  /// An amount of a time project for people, one rule for every place that shows one: hours
+  /// on a clock to the minute (`1:20`), minutes as whole minutes (`80`; under a minute, to the
+  /// hundredth: `0.5`), seconds on a clock to the second (`0:01:20`).
+  public static func shown(_ amount: Double, unit: TimeUnit) -> String {
+    guard unit == .minutes else { return clock(amount, unit: unit) }
+    let whole = amount.rounded()
+    guard whole.isFinite, abs(whole) < 1e15 else { return AmountFormat.plain(amount) }
+    if abs(amount) < 1, amount != 0 { return AmountFormat.plain((amount * 100).rounded() / 100) }
+    return String(Int64(whole))
+  }
+
+  /// What a shown amount of `unit` counts: `min` for minutes, `h` for the clocks, whose first
+  /// figure is hours.
+  public static func suffix(_ unit: TimeUnit) -> String {
+    unit == .minutes ? "min" : "h"
   }
 
   private static func twoDigits(_ value: UInt64) -> String {

@@ -11,6 +11,8 @@ extension Request {
     case .startTimer: "start the timer"
     case .stopTimer: "stop the timer"
     case .cancelTimer: "cancel the timer"
+    case .switchTimer: "switch the timer"
+    case .trackTime: "record the interval"
     case .undoImport: "undo the import"
     case .importReadings(let job, _): "import \(job.fileName)"
     case .importProjects(let jobs, _): "import \(jobs.first?.fileName ?? "the file")"

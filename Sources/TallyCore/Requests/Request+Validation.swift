@@ -24,8 +24,19 @@ extension Request {
     case .editReading(let id, let edit, let at):
       if let amount = edit.amount { try Self.checkAmount(amount) }
       return .editReading(id, edit, at: at)
-    case .stopTimer(let id, let note, let at, let zone):
-      return .stopTimer(id, note: Self.cleanedNote(note), at: at, zone: zone)
+    case .stopTimer(let id, let note, let at, let zone, let tags, let until):
+      try Self.checkTags(tags)
+      return .stopTimer(
+        id, note: Self.cleanedNote(note), at: at, zone: zone, tags: tags, until: until)
+    case .switchTimer(let id, let stopping, let note, let at, let zone, let tags, let until):
+      try Self.checkTags(tags)
+      return .switchTimer(
+        to: id, stopping: stopping, note: Self.cleanedNote(note), at: at, zone: zone, tags: tags,
+        until: until)
+    case .trackTime(let id, let from, let to, let note, let tags, let at, let zone):
+      try Self.checkTags(tags)
+      return .trackTime(
+        id, from: from, to: to, note: Self.cleanedNote(note), tags: tags, at: at, zone: zone)
     case .importReadings(var job, let at):
       if case .create(let project) = job.target { job.target = .create(try project.validated()) }
       return .importReadings(job, at: at)

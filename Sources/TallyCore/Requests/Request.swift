@@ -12,10 +12,24 @@ public enum Request: Equatable, Sendable {
   case addReading(NewReading, at: Timestamp)
   case editReading(ReadingID, ReadingEdit, at: Timestamp)
   case deleteReading(ReadingID, at: Timestamp)
-  case startTimer(ProjectID, at: Timestamp)
-  /// Stops the timer and records the elapsed time, with the note given or "timer": one
-  /// reading per day of `zone` that the run touched.
-  case stopTimer(ProjectID, note: String? = nil, at: Timestamp, zone: TimeZone = .gmt)
+  /// Starts the project's timer at `since`, or at `at` when it is `nil` (`timer start --at`).
+  case startTimer(ProjectID, at: Timestamp, since: Timestamp? = nil)
+  /// Stops the timer at `until` (or `at`) and records the elapsed time, with the note given or
+  /// "timer" and the tags given: one reading per day of `zone` that the run touched.
+  case stopTimer(
+    ProjectID, note: String? = nil, at: Timestamp, zone: TimeZone = .gmt, tags: [String] = [],
+    until: Timestamp? = nil)
+  /// Stops the timers of `stopping` at `until` (or `at`), as
+  /// ``stopTimer(_:note:at:zone:tags:until:)`` does, and starts the project's at that same
+  /// instant: one change.
+  case switchTimer(
+    to: ProjectID, stopping: [ProjectID], note: String? = nil, at: Timestamp, zone: TimeZone = .gmt,
+    tags: [String] = [], until: Timestamp? = nil)
+  /// Records an interval that is over, `from` to `to`, as a stopped timer records its run:
+  /// one reading per day of `zone`, with the note given or "tracked" and the tags given.
+  case trackTime(
+    ProjectID, from: Timestamp, to: Timestamp, note: String? = nil, tags: [String] = [],
+    at: Timestamp, zone: TimeZone = .gmt)
   /// Stops the timer and records nothing.
   case cancelTimer(ProjectID, at: Timestamp)
   /// Takes out the readings an import brought in.

@@ -1,10 +1,49 @@
-import Foundation
+public import Foundation
+
+/// How a timer's run is recorded: the note and tags of its readings, when it stops, and the
+/// zone whose midnights cut it into days.
+public struct TimerReadings: Equatable, Sendable {
+  /// The readings' note; "timer" when `nil`.
+  public var note: String?
+  /// The readings' tags.
+  public var tags: [String]
+  /// When the run ends.
+  public var until: Timestamp
+  /// The zone whose days the run is cut into.
+  public var zone: TimeZone
+
+  /// Creates how a run is recorded.
+  public init(note: String?, tags: [String] = [], until: Timestamp, zone: TimeZone) {
+    self.note = note
+    self.tags = tags
+    self.until = until
+    self.zone = zone
+  }
+}
 
 extension ChangePlan {
-  /// A timer for a total project that has none running.
-  static func startTimer(_ id: ProjectID, at: Timestamp, in db: some StoredFacts) throws
-    -> ChangePlan
-  {
+  /// A timer for a total project that has none running, started at `since`.
+  static func startTimer(
+    _ id: ProjectID, since: Timestamp, at: Timestamp, in db: some StoredFacts
+  ) throws -> ChangePlan {
+    let project = try timedProject(id, in: db)
+    if let running = try db.timer(of: id) {
+      throw TallyError(
+        .conflict,
+        "a timer is already running for \(project.title) since "
+          + TimestampFormat.iso8601(running.startedAt, in: db.zone),
+        hint: "Stop it first with `tally timer stop \(project.title)`.")
+    }
+    try checkPast(since, as: "the start", at: at, in: db)
+    let started = since == at ? "" : " at \(TimestampFormat.local(since, in: db.zone))"
+    return ChangePlan(
+      change: .startTimer(RunningTimer(projectID: id, startedAt: since)),
+      message: "Started a timer for \(project.title)\(started)")
+  }
+
+  /// The project a timer or a tracked interval records into: a total whose units are a unit
+  /// of time.
+  private static func timedProject(_ id: ProjectID, in db: some StoredFacts) throws -> Project {
     let project = try db.project(id)
     guard project.kind == .total else {
       throw TallyError(
@@ -23,40 +62,143 @@ extension ChangePlan {
           + "(`tally project add TITLE --frequency daily --units h`), or give this one such units "
           + "(`tally project edit \(project.title) --units h`).")
     }
-    if let running = try db.timer(of: id) {
-      throw TallyError(
-        .conflict,
-        "a timer is already running for \(project.title) since "
-          + TimestampFormat.iso8601(running.startedAt, in: db.zone),
-        hint: "Stop it first with `tally timer stop \(project.title)`.")
-    }
-    return ChangePlan(
-      change: .startTimer(RunningTimer(projectID: id, startedAt: at)),
-      message: "Started a timer for \(project.title)")
+    return project
   }
 
-  /// The running timer stopped at `at`, and a reading of the time it ran on each day of
-  /// `zone` it touched (see ``RunningTimer/days(until:in:)``), all with the same note, as
-  /// one change.
+  /// Refuses an instant after the request's own time: a run that has not happened yet.
+  private static func checkPast(
+    _ instant: Timestamp, as name: String, at: Timestamp, in db: some StoredFacts
+  ) throws {
+    guard instant <= at else {
+      throw TallyError(
+        .invalidInput,
+        "\(name) \(TimestampFormat.local(instant, in: db.zone)) is after now "
+          + "(\(TimestampFormat.local(at, in: db.zone))): a timer records time that has passed")
+    }
+  }
+
+  /// The running timer stopped at `run.until`, and a reading of the time it ran on each day of
+  /// `run.zone` it touched (see ``RunningTimer/days(until:in:)``), all with the same note and
+  /// tags, as one change.
   ///
   /// A project that is no total any more (its kind changed while the timer ran) gets one
   /// reading, as a meter's dial or a gauge's level is not cut into days.
   static func stopTimer(
-    _ id: ProjectID, note: String?, at: Timestamp, zone: TimeZone, in db: some StoredFacts
+    _ id: ProjectID, _ run: TimerReadings, at: Timestamp, in db: some StoredFacts
   ) throws -> ChangePlan {
-    let (project, timer) = try runningTimer(of: id, stoppedAt: at, in: db)
-    let parts =
-      project.kind == .total
-      ? timer.days(until: at, in: zone)
-      : [RunningTimer.DayPart(start: timer.startedAt, seconds: timer.elapsedSeconds(until: at))]
-    let unit = TimeUnit(units: project.units).seconds
-    let ids = try db.nextIDs(of: .reading, count: parts.count)
-    let readings = zip(ids, parts).map { id, part in
-      Reading(
-        id: ReadingID(rawValue: id), projectID: project.id,
-        amount: Double(part.seconds) / unit, timestamp: part.start, note: note ?? "timer")
+    let (project, timer) = try runningTimer(of: id, stoppedAt: run.until, in: db)
+    try checkPast(run.until, as: "the stop", at: at, in: db)
+    let stop = try stopped([(project, timer)], run, at: at, in: db)
+    return ChangePlan(change: .batch(stop.changes), message: stop.messages.joined(separator: "; "))
+  }
+
+  /// The timers of `stopping` stopped at `run.until` as ``stopTimer(_:_:in:)`` stops them, and
+  /// the project's started at that instant: one change, so one undo takes it all back.
+  static func switchTimer(
+    to id: ProjectID, stopping: [ProjectID], _ run: TimerReadings, at: Timestamp,
+    in db: some StoredFacts
+  ) throws -> ChangePlan {
+    let stopping = stopping.filter { $0 != id }
+    let timers = try stopping.map { try runningTimer(of: $0, stoppedAt: run.until, in: db) }
+    try checkPast(run.until, as: "the switch", at: at, in: db)
+    let start = try startTimer(id, since: run.until, at: at, in: db)
+    guard !timers.isEmpty else { return start }
+    let stop = try stopped(timers, run, at: at, in: db)
+    return ChangePlan(
+      change: .batch(stop.changes + [start.change]),
+      message: (stop.messages + [start.message]).joined(separator: "; "))
+  }
+
+  /// An interval that is over, `from` to `run.until`, recorded as a timer that ran then: one
+  /// reading per day it touched. It may not overlap the project's running timer, whose run
+  /// would record the same time again.
+  static func trackTime(
+    _ id: ProjectID, from: Timestamp, _ run: TimerReadings, at: Timestamp,
+    in db: some StoredFacts
+  ) throws -> ChangePlan {
+    let project = try timedProject(id, in: db)
+    let zone = db.zone
+    guard from < run.until else {
+      throw TallyError(
+        .invalidInput,
+        "the interval's start \(TimestampFormat.local(from, in: zone)) is not before its end "
+          + TimestampFormat.local(run.until, in: zone))
     }
-    for reading in readings { try MeterRule.checkAdding(reading, to: project, in: db) }
+    try checkPast(run.until, as: "the interval's end", at: at, in: db)
+    if let running = try db.timer(of: id), run.until > running.startedAt {
+      throw TallyError(
+        .conflict,
+        "the interval \(TimestampFormat.local(from, in: zone))–"
+          + "\(TimestampFormat.local(run.until, in: zone)) overlaps the timer running for "
+          + "\(project.title) since \(TimestampFormat.local(running.startedAt, in: zone))",
+        hint: "Stop the timer with `tally timer stop \(project.title) --at TIME`, or track "
+          + "time that ends before it started.")
+    }
+    let timer = RunningTimer(projectID: id, startedAt: from)
+    let readings = try timerReadings([(project, timer)], run, in: db)
+    let message =
+      "Tracked \(Duration.elapsed(timer.elapsedSeconds(until: run.until))) for \(project.title) "
+      + "from \(TimestampFormat.local(from, in: zone)) to "
+      + "\(TimestampFormat.local(run.until, in: zone)): recorded "
+      + recorded(readings[0], of: project, zone: run.zone)
+    return ChangePlan(
+      change: .batch([.insertReadings(readings[0]), touch(project, at: at)]), message: message)
+  }
+
+  /// The changes and messages of stopping `timers` at `run.until`.
+  private static func stopped(
+    _ timers: [(Project, RunningTimer)], _ run: TimerReadings, at: Timestamp,
+    in db: some StoredFacts
+  ) throws -> (changes: [Change], messages: [String]) {
+    let readings = try timerReadings(timers, run, in: db)
+    var changes: [Change] = []
+    var messages: [String] = []
+    for ((project, timer), readings) in zip(timers, readings) {
+      changes += [.stopTimer(timer), .insertReadings(readings), touch(project, at: at)]
+      let stopped =
+        run.until == at ? "" : " at \(TimestampFormat.local(run.until, in: db.zone))"
+      messages.append(
+        "Stopped the timer for \(project.title)\(stopped) after "
+          + "\(Duration.elapsed(timer.elapsedSeconds(until: run.until))): recorded "
+          + recorded(readings, of: project, zone: run.zone))
+    }
+    return (changes, messages)
+  }
+
+  /// Each timer's readings, the run cut into days, with ids that differ across all of them.
+  private static func timerReadings(
+    _ timers: [(Project, RunningTimer)], _ run: TimerReadings, in db: some StoredFacts
+  ) throws -> [[Reading]] {
+    let parts = timers.map { project, timer in
+      project.kind == .total
+        ? timer.days(until: run.until, in: run.zone)
+        : [
+          RunningTimer.DayPart(
+            start: timer.startedAt, seconds: timer.elapsedSeconds(until: run.until))
+        ]
+    }
+    var ids = try db.nextIDs(of: .reading, count: parts.reduce(0) { $0 + $1.count })[...]
+    var result: [[Reading]] = []
+    for ((project, _), parts) in zip(timers, parts) {
+      let unit = TimeUnit(units: project.units).seconds
+      let readings = zip(ids.prefix(parts.count), parts).map { id, part in
+        Reading(
+          id: ReadingID(rawValue: id), projectID: project.id,
+          amount: Double(part.seconds) / unit, timestamp: part.start, note: run.note ?? "timer",
+          tags: run.tags)
+      }
+      ids = ids.dropFirst(parts.count)
+      for reading in readings { try MeterRule.checkAdding(reading, to: project, in: db) }
+      result.append(readings)
+    }
+    return result
+  }
+
+  /// What `readings` recorded, for messages: `1:30 h`, or each day's part.
+  private static func recorded(_ readings: [Reading], of project: Project, zone: TimeZone)
+    -> String
+  {
+    let unit = TimeUnit(units: project.units).seconds
     func recorded(_ reading: Reading) -> String {
       guard TimeUnit(naming: project.units) != nil else {
         // Its units were changed to something else while the timer ran.
@@ -64,25 +206,15 @@ extension ChangePlan {
       }
       // Under a minute, a clock of minutes would say 0:00 or 0:01: the seconds are kept.
       let seconds = reading.amount * unit
-      if project.clockUnit != nil, abs(seconds) < 60 {
+      if project.clockUnit == .hours, abs(seconds) < 60 {
         return DurationFormat.clock(seconds, unit: .seconds) + " h"
       }
       return amount(reading, project)
     }
-    var message =
-      "Stopped the timer for \(project.title) after "
-      + "\(Duration.elapsed(timer.elapsedSeconds(until: at))): recorded "
-    if readings.count == 1, let reading = readings.first {
-      message += recorded(reading)
-    } else {
-      message +=
-        "\(readings.count) readings, one per day it ran: "
-        + readings.map { "\(recorded($0)) on \(Self.day($0.timestamp, in: zone))" }
-        .joined(separator: ", ")
-    }
-    return ChangePlan(
-      change: .batch([.stopTimer(timer), .insertReadings(readings), touch(project, at: at)]),
-      message: message)
+    if readings.count == 1, let reading = readings.first { return recorded(reading) }
+    return "\(readings.count) readings, one per day it ran: "
+      + readings.map { "\(recorded($0)) on \(Self.day($0.timestamp, in: zone))" }
+      .joined(separator: ", ")
   }
 
   /// `2024-03-01`: the day of `zone` that holds `instant`.

@@ -272,8 +272,12 @@ struct ChartPanel {
     let project = series.project
     let number = { ReportNumber.forPeople($0, of: project) }
     if let low = known.min(), let high = known.max() {
-      let units =
-        project.clockUnit != nil ? " h" : project.units.isEmpty ? "" : " " + project.units
+      let units: String
+      if let unit = project.clockUnit {
+        units = " " + DurationFormat.suffix(unit)
+      } else {
+        units = project.units.isEmpty ? "" : " " + project.units
+      }
       text +=
         low == high
         ? ", each \(number(low))\(units)"

@@ -31,13 +31,13 @@ extension ReportNumber {
   public static func forPeople(_ value: Double?, of project: Project) -> String {
     guard let value else { return "" }
     guard let unit = project.clockUnit else { return rounded(value, decimals: project.decimals) }
-    return DurationFormat.clock(value, unit: unit)
+    return DurationFormat.shown(value, unit: unit)
   }
 
   /// ``forPeople(_:of:)`` and what it counts: `1.5 km`, `1:20 h`, `3` without units.
   public static func withUnits(_ value: Double, of project: Project) -> String {
     let number = forPeople(value, of: project)
-    if project.clockUnit != nil { return number + " h" }
+    if let unit = project.clockUnit { return number + " " + DurationFormat.suffix(unit) }
     return project.units.isEmpty ? number : "\(number) \(project.units)"
   }
 }
