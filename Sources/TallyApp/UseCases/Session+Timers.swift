@@ -80,9 +80,11 @@ extension Session {
         .trackTime(id, from: start, to: end, note: note, tags: tags, at: now, zone: zone)))
   }
 
-  /// `9:00-10:30`, `yesterday 22:00-01:00`, `2024-03-01T09:00-2024-03-01T10:30`: the start and
-  /// end of an interval. An end that is a clock time alone is on the start's day, or the day
-  /// after when it would come before the start.
+  /// The start and end of an interval typed as `9:00-10:30`, `yesterday 22:00-01:00` or
+  /// `2024-03-01T09:00-2024-03-01T10:30`.
+  ///
+  /// An end that is a clock time alone is on the start's day, or the day after when it would
+  /// come before the start.
   func interval(_ text: String) throws(TallyError) -> (Timestamp, Timestamp) {
     let times = TypedTime(zone: zone, now: now)
     for index in text.indices where text[index] == "-" && index != text.startIndex {

@@ -109,9 +109,10 @@ extension ChangePlan {
       message: (stop.messages + [start.message]).joined(separator: "; "))
   }
 
-  /// An interval that is over, `from` to `run.until`, recorded as a timer that ran then: one
-  /// reading per day it touched. It may not overlap the project's running timer, whose run
-  /// would record the same time again.
+  /// An interval that is over, `from` to `run.until`, recorded as a timer that ran then.
+  ///
+  /// It makes one reading per day it touched. It may not overlap the project's running timer,
+  /// whose run would record the same time again.
   static func trackTime(
     _ id: ProjectID, from: Timestamp, _ run: TimerReadings, at: Timestamp,
     in db: some StoredFacts
