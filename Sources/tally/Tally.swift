@@ -33,9 +33,13 @@ struct Tally: ParsableCommand {
   /// Parses and runs the command, with the contract's exit codes: 0 success, 1 a failed
   /// operation, 2 a usage error (swift-argument-parser's own code for those is 64).
   static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let refusal = CommandSuggestion.refusal(of: arguments, root: Tally.self, rootName: "tally") {
+      MessageSink.standard.failure(refusal)
+      exit(withError: ExitCode(ExitStatus.usageError))
+    }
     do {
-      var command = try parseAsRoot(
-        NegativeNumbers.escape(Array(CommandLine.arguments.dropFirst())))
+      var command = try parseAsRoot(NegativeNumbers.escape(arguments))
       try command.run()
     } catch let error as TallyError {
       MessageSink.standard.failure(error)

@@ -34,7 +34,8 @@ import Testing
         == "Stopped the timer for Email at 2024-03-04 10:50 after 0:20 (h:mm): recorded 20 min\n")
     #expect(try at("11:00", "timer", "resume") == "Started a timer for Email\n")
     // 11:00 to 11:45 on Email, with the note and tag; Writing from 11:45 to 13:00.
-    _ = try at("11:45", "timer", "switch", "Writing", "--note", "chapter 2", "--tag", "draft")
+    _ = try at("11:45", "timer", "stop", "--note", "chapter 2", "--tag", "draft")
+    _ = try at("11:45", "timer", "start", "Writing")
     _ = try at("13:00", "timer", "stop")
     #expect(
       try at("17:00", "track", "Reading", "14:00-15:30", "--tag", "book")

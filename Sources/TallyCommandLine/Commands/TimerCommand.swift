@@ -62,29 +62,20 @@ struct TimerCommand: ParsableCommand {
 
   /// `timer switch TITLE`: stop what runs and start another at the same instant.
   struct Switch: TallyCommand {
-    static let syntax = CommandSyntax(
-      arguments: ["project"],
-      options: [.value("--note"), .value("--tag", valueName: "tags"), .value("--at")])
+    static let syntax = CommandSyntax(arguments: ["project"], options: [.value("--at")])
     static let configuration = CommandConfiguration(
       commandName: "switch",
       abstract:
         "Stop the running timers and start a project's at the same instant (one change, "
-        + "one undo); --note and --tag go on the stopped timers' readings.")
+        + "one undo).")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project to time now.", completion: ProjectTitleCompletion.kind)
     var project: String
-    @Option(parsing: .unconditional, help: "The stopped timers' readings' note; default: timer.")
-    var note: String?
-    @Option(
-      name: .customLong("tag"),
-      help: ArgumentHelp("The stopped timers' readings' tags.", valueName: "tags"))
-    var tags: [String] = []
     @Option(help: TimerCommand.atHelp) var at: String?
 
-    func request() throws(TallyError) -> UserRequest {
-      .switchTimer(
-        project: project, note: note, tags: try FilterOptions.tags(tags, option: "--tag"), at: at)
+    func request() -> UserRequest {
+      .switchTimer(project: project, note: nil, at: at)
     }
   }
 

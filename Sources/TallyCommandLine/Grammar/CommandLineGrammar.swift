@@ -28,6 +28,9 @@ public enum CommandLineGrammar {
   ///
   /// - Throws: ``TallyError`` for words the grammar does not take, with the parser's message.
   public static func parse(_ words: [String]) throws(TallyError) -> Line {
+    if let refusal = CommandSuggestion.refusal(of: words, root: SessionLine.self, rootName: "") {
+      throw refusal
+    }
     do {
       let command = try SessionLine.parseAsRoot(NegativeNumbers.escape(words))
       guard let command = command as? any TallyCommand else {

@@ -70,10 +70,14 @@ public struct ProjectGroup: Equatable, Sendable {
   public static func listedByTitle(_ projects: [ProjectSummary]) -> [(
     group: String?, summary: ProjectSummary
   )] {
-    listed(
-      projects.sorted {
-        (Project.titleKey($0.project.title), $0.id.rawValue)
-          < (Project.titleKey($1.project.title), $1.id.rawValue)
-      })
+    listed(inTitleOrder(projects))
+  }
+
+  /// `projects` by title, ignoring case, then by id.
+  public static func inTitleOrder(_ projects: [ProjectSummary]) -> [ProjectSummary] {
+    projects.sorted {
+      (Project.titleKey($0.project.title), $0.id.rawValue)
+        < (Project.titleKey($1.project.title), $1.id.rawValue)
+    }
   }
 }

@@ -4,9 +4,10 @@ import TallyState
 /// Routes as people name them: `open 2`, `open Mileage`, `go home/Mileage/report`, and the
 /// breadcrumb of the prompt.
 enum RouteAddress {
-  /// The project a person names: its number on the home screen, or its title.
+  /// The project a person names: its number on the home screen, its title, or the start of
+  /// one title alone (`open Mil`); a near miss is named in the refusal.
   static func project(_ name: String, in state: AppState) throws(TallyError) -> ProjectSummary {
-    let projects = ProjectGroup.listed(state.stored.projects).map(\.summary)
+    let projects = ProjectGroup.listedByTitle(state.stored.projects).map(\.summary)
     if let number = Int(name) {
       guard projects.indices.contains(number - 1) else {
         throw TallyError(
@@ -18,12 +19,23 @@ enum RouteAddress {
       }
       return projects[number - 1]
     }
-    guard let project = state.project(titled: name) else {
+    if let project = state.project(titled: name) { return project }
+    let key = Project.titleKey(name)
+    let starting = projects.filter { Project.titleKey($0.project.title).hasPrefix(key) }
+    if starting.count == 1, let project = starting.first { return project }
+    guard starting.isEmpty else {
       throw TallyError(
-        .notFound, "there is no project titled \(VisibleText.quoted(name))",
-        hint: "`home` lists the projects; Tab completes their titles.")
+        .invalidInput,
+        "\(VisibleText.quoted(name)) starts \(starting.count) titles: "
+          + starting.map { VisibleText.quoted($0.project.title) }.joined(separator: ", "),
+        hint: "Type more of the title, or its number on the home screen.")
     }
-    return project
+    let meant = NearestWord.to(name, among: projects.map(\.project.title))
+    throw TallyError(
+      .notFound,
+      "there is no project titled \(VisibleText.quoted(name))"
+        + (meant.map { "; did you mean \(VisibleText.quoted($0))?" } ?? ""),
+      hint: "`home` lists the projects; Tab completes their titles.")
   }
 
   /// The screen `open NAME` opens from home: the project numbered or titled `name`, else the
@@ -32,12 +44,13 @@ enum RouteAddress {
     if Int(name) == nil, state.project(titled: name) == nil, let group = state.group(named: name) {
       return .group(group.name)
     }
-    if Int(name) == nil, state.project(titled: name) == nil, !state.groups.isEmpty {
+    do {
+      return .project(try project(name, in: state).id)
+    } catch  where error.kind == .notFound && Int(name) == nil && !state.groups.isEmpty {
       throw TallyError(
         .notFound, "there is no project titled or group named \(VisibleText.quoted(name))",
         hint: "`home` lists the projects and groups; Tab completes their names.")
     }
-    return .project(try project(name, in: state).id)
   }
 
   /// The project a person names on a group's screen: its number there, or the title of any
@@ -45,7 +58,7 @@ enum RouteAddress {
   static func project(
     _ name: String, inGroup group: String, in state: AppState
   ) throws(TallyError) -> ProjectSummary {
-    let members = state.group(named: group)?.projects ?? []
+    let members = ProjectGroup.inTitleOrder(state.group(named: group)?.projects ?? [])
     guard let number = Int(name) else { return try project(name, in: state) }
     guard members.indices.contains(number - 1) else {
       throw TallyError(

@@ -30,7 +30,7 @@ final class GroupScreen: Screen, StoreSubscriber {
       let found = state.group(named: group)
       return View(
         name: found?.name,
-        rows: (found?.projects ?? []).map { summary in
+        rows: ProjectGroup.inTitleOrder(found?.projects ?? []).map { summary in
           HomeScreen.Row(
             summary: summary, group: found?.name, timer: state.timer(for: summary.id),
             periodsMissed: state.stored.standing[summary.id]?.periodsMissed,

@@ -4,8 +4,9 @@ import TallyApp
 import TallyCore
 import TallyReports
 
-/// The home screen: every project, most recently updated first, numbered for `open N`; under
-/// their groups when there are any (``ProjectGroup/listed(_:)``), the groups first.
+/// The home screen: every project by title, numbered for `open N`, under their groups when
+/// there are any (``ProjectGroup/listedByTitle(_:)``), the groups first: an order that stays
+/// put, so that a number means the same project tomorrow.
 final class HomeScreen: Screen, StoreSubscriber {
   /// A project as the home screen shows it: with its running timer, if any, so that starting
   /// or stopping one is a change of its row like any other.
@@ -27,7 +28,7 @@ final class HomeScreen: Screen, StoreSubscriber {
 
   override func show() {
     store.subscribe(self) { state in
-      ProjectGroup.listed(state.stored.projects).map { group, summary in
+      ProjectGroup.listedByTitle(state.stored.projects).map { group, summary in
         Row(
           summary: summary, group: group, timer: state.timer(for: summary.id),
           periodsMissed: state.stored.standing[summary.id]?.periodsMissed,
