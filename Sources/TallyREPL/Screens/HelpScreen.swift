@@ -4,8 +4,7 @@ import TallyCore
 /// Help: the commands of the REPL, where they work, and the subcommands it runs as they are.
 final class HelpScreen: Screen {
   override func show() {
-    // The list of every command is help asked for in full: the pager may take it.
-    console.result(Self.text(catalog: context.catalog))
+    console.write(Self.text(catalog: context.catalog))
   }
 
   /// The help text.
