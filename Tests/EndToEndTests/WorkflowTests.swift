@@ -118,7 +118,7 @@ import Testing
       "timer", "stop", "Writing", "--note", "chapter 2", now: "2024-06-01T09:20:00.6Z")
     #expect(
       stopped.stderr
-        == "Stopped the timer for Writing after 0:20 (h:mm): recorded 0:20 h\n")
+        == "Stopped the timer for Writing after 0:20 (h:mm): recorded 20 min\n")
     try sandbox.succeed("timer", "start", "Writing", now: "2024-06-01T10:00:00Z")
     let cancelled = try sandbox.run("timer", "cancel", "Writing", now: "2024-06-01T10:05:00Z")
     #expect(cancelled.status == 0)

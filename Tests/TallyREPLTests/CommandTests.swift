@@ -58,7 +58,9 @@ import Testing
   }
 
   @Test func openTakesANumberOrATitle() throws {
-    #expect(try parse("open 2") == .go([.home, .project(spend)]))
+    // Home numbers projects by title: Fuel costs, then Mileage.
+    #expect(try parse("open 1") == .go([.home, .project(spend)]))
+    #expect(try parse("open 2") == .go([.home, .project(mileage)]))
     #expect(try parse("open mileage") == .go([.home, .project(mileage)]))
     #expect(try parse(#"open "Fuel costs""#) == .go([.home, .project(spend)]))
     #expect(
@@ -102,7 +104,8 @@ import Testing
     #expect(try parse("open 3", on: [.home]) == .go([.home, .project(ProjectID(rawValue: 1))]))
     #expect(try parse("open household", on: [.home]) == .go([.home, .group("Household")]))
     let group: [Route] = [.home, .group("Household")]
-    #expect(try parse("open 1", on: group) == .go(group + [.project(ProjectID(rawValue: 2))]))
+    // A group's screen numbers its projects by title too: Energy, then Spend.
+    #expect(try parse("open 1", on: group) == .go(group + [.project(ProjectID(rawValue: 3))]))
     #expect(
       try parse("report", on: group) == .subcommand(["report", "--group", "Household"]))
     #expect(
@@ -114,7 +117,7 @@ import Testing
 
   @Test func goFollowsAPath() throws {
     #expect(try parse("go home/Mileage/report") == .go([.home, .project(mileage), .report]))
-    #expect(try parse("go 2") == .go([.home, .project(spend)]))
+    #expect(try parse("go 1") == .go([.home, .project(spend)]))
     #expect(try parse("go home") == .go([.home]))
     #expect(try parse("go help") == .go([.home, .help]))
     do {

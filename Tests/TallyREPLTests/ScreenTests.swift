@@ -6,15 +6,15 @@ import Testing
 @testable import TallyREPL
 
 @Suite struct ScreenTests {
-  @Test func homeListsProjectsNewestFirstAndNumbersThem() throws {
+  @Test func homeListsProjectsByTitleAndNumbersThem() throws {
     let repl = try REPLHarness()
     try repl.addProject("Mileage", units: "km")
     try repl.addProject("Spend", units: "€", frequency: .daily)
     repl.run()
     let lines = repl.output.split(separator: "\n").map(String.init)
     #expect(lines[0].hasPrefix("#  TITLE"))
-    #expect(lines[2].hasPrefix("1  Spend    €      daily"))
-    #expect(lines[3].hasPrefix("2  Mileage  km     monthly"))
+    #expect(lines[2].hasPrefix("1  Mileage  km     monthly"))
+    #expect(lines[3].hasPrefix("2  Spend    €      daily"))
   }
 
   @Test func anEmptyHomeSaysHowToStart() throws {
@@ -64,7 +64,7 @@ import Testing
     repl.clear()
     try repl.addProject("Spend")
     repl.run()
-    #expect(repl.output == "+ 1  Spend  monthly  0  due\n")
+    #expect(repl.output == "+ 2  Spend  monthly  0  due\n")
     repl.clear()
     let spend = try #require(repl.store.state.project(titled: "Spend"))
     try repl.store.perform(.deleteProject(spend.id, at: REPLHarness.now))
