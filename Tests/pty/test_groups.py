@@ -74,13 +74,13 @@ class GroupScreenInATerminal(unittest.TestCase):
         child.send("\r")
         child.expect_exact("Household · 4 projects")
         child.expect_exact("Household (all), EUR per month: █")
-        # Most recently updated first, as on the home screen.
+        # By title, as on the home screen.
         child.expect_exact(
-            "Not added up: Weight is a gauge: only totals add up; Car is in km, not EUR."
+            "Not added up: Car is in km, not EUR; Weight is a gauge: only totals add up."
         )
         self.expect_prompt(child, "tally › Household › ")
-        # `open 1` opens the group's first project, and back comes back to the group.
-        child.sendline("open 1")
+        # `open 2` opens the group's second project by title, and back comes back to the group.
+        child.sendline("open 2")
         child.expect_exact("Energy · EUR · monthly · 1 reading")
         self.expect_prompt(child, "tally › Household › Energy › ")
         child.sendline("back")
