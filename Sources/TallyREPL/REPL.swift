@@ -57,7 +57,7 @@ public final class REPL {
     session.watchForChanges()
     if let pager, !pager.isOnAtStart { session.store.dispatch(.display(.setPager(false))) }
     session.messages = MessageSink(
-      output: { [console] in console.write($0) },
+      output: { [console] in console.result($0) },
       status: { [console] in console.status($0) },
       progress: { [console] in console.progress($0) },
       failure: { [console] in console.error($0) },
@@ -86,10 +86,13 @@ public final class REPL {
   /// - Returns: Whether the session ended well: always for a person, who saw each error as it
   ///   came; for a script, whether every line succeeded.
   public func run() -> Bool {
-    console.isMuted = !showsStartScreen
-    paged { startRouting() }
-    console.isMuted = false
+    // The start-up file runs before anything is drawn (it may turn the pager off, change the
+    // view, open a project); then the one screen it leaves is drawn whole, once.
+    console.isMuted = true
+    startRouting()
     runStartupFile()
+    console.isMuted = false
+    if showsStartScreen { paged { stack.top?.redraw() } }
     return readLines() || reader.isInteractive
   }
 
@@ -246,7 +249,7 @@ public final class REPL {
     case .subcommand(let words):
       switch try CommandLineGrammar.parse(words) {
       case .request(let request): return try session.run(request)
-      case .help(let text): console.write(text)
+      case .help(let text): console.result(text)
       }
     case .view(let layout):
       guard let layout else {

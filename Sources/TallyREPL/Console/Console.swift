@@ -9,7 +9,8 @@ public final class Console {
   private let output: (String) -> Void
   private let messages: (String) -> Void
   private let showProgress: (Double?) -> Void
-  /// While set, screens and tables are not written (messages and errors still are).
+  /// While set, screens are not drawn (results, messages and errors still are written): at
+  /// start-up, until the start-up file has run and the one screen it leaves is drawn.
   var isMuted = false
   /// What was written while capturing, in order; `nil` when not capturing.
   private var captured: [CapturedText]?
@@ -32,9 +33,15 @@ public final class Console {
     self.showProgress = progress
   }
 
-  /// Writes `text` as it is.
+  /// Writes `text` as it is: a screen's, which is drawn to fit the terminal and never paged.
   func write(_ text: String) {
     guard !isMuted else { return }
+    if captured != nil { captured?.append(.screen(text)) } else { output(text) }
+  }
+
+  /// Writes output the person asked for in full (`list`, `log`, `report` with arguments, a
+  /// command's help): the only output the pager may take.
+  func result(_ text: String) {
     if captured != nil { captured?.append(.output(text)) } else { output(text) }
   }
 
@@ -84,9 +91,10 @@ public final class Console {
     replay(chunks)
   }
 
-  /// Stops capturing and writes what was captured: the screens and tables through `paging`
-  /// when it takes them (it returns whether it did), the messages after them; else all of it
-  /// in the order it came.
+  /// Stops capturing and writes what was captured: the results asked for in full through
+  /// `paging` when it takes them (it returns whether it did), then the screens and messages in
+  /// the order they came; else all of it in the order it came. A screen is never paged: what
+  /// is typed next reaches the prompt.
   func finishCapture(paging: (String) -> Bool) {
     guard let chunks = captured else { return }
     captured = nil
@@ -95,24 +103,24 @@ public final class Console {
       replay(chunks)
       return
     }
-    for chunk in chunks {
-      if case .message(let text) = chunk { messages(text) }
-    }
+    replay(chunks.filter { $0.output == nil })
   }
 
   private func replay(_ chunks: [CapturedText]) {
     for chunk in chunks {
       switch chunk {
-      case .output(let text): output(text)
+      case .output(let text), .screen(let text): output(text)
       case .message(let text): messages(text)
       }
     }
   }
 }
 
-/// Text written while the console captures: for standard output or for messages.
+/// Text written while the console captures: output that may be paged, a screen's, or a
+/// message.
 private enum CapturedText {
   case output(String)
+  case screen(String)
   case message(String)
 
   var output: String? {

@@ -4,7 +4,8 @@ import TallyCore
 /// Help: the commands of the REPL, where they work, and the subcommands it runs as they are.
 final class HelpScreen: Screen {
   override func show() {
-    console.write(Self.text(catalog: context.catalog))
+    // The list of every command is help asked for in full: the pager may take it.
+    console.result(Self.text(catalog: context.catalog))
   }
 
   /// The help text.

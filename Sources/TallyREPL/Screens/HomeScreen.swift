@@ -56,17 +56,32 @@ final class HomeScreen: Screen, StoreSubscriber {
           + "readings in; `help` lists the commands.")
       return
     }
+    // Groups show only when a project is in one: a section line heads each group's projects.
+    let showsGroups = rows.contains { $0.group != nil }
+    var count = fitting(rows, showsGroups: showsGroups)
+    while true {
+      let text = table(of: Array(rows.prefix(count)), of: rows.count, groups: showsGroups)
+      // A narrow terminal lays a project out as a record of several rows: fewer, then.
+      guard let limit = terminalRows, count > 1,
+        Screen.rows(of: text, width: console.style.width) > limit
+      else { return console.write(text) }
+      count = max(1, count - max(1, count / 4))
+    }
+  }
+
+  /// The table of the `shown` projects of `total`, and a line saying how many there are when
+  /// it shows fewer.
+  private func table(of shown: [Row], of total: Int, groups showsGroups: Bool) -> String {
+    let rows = shown
     // The timer and due columns show only when a timer runs or a reading is due somewhere.
     let showsTimer = rows.contains { $0.timer != nil }
     let showsDue = rows.contains { $0.periodsMissed != nil }
-    // Groups show only when a project is in one: a section line heads each group's projects.
-    let showsGroups = rows.contains { $0.group != nil }
     var table = TextTable(
       columns: [
         .init("#", .right), .init("TITLE", .text), .init("UNITS", .text), .init("FREQUENCY"),
         .init("READINGS", .right), .init("LAST READING"),
       ] + (showsTimer ? [.init("TIMER")] : []) + (showsDue ? [.init("DUE")] : []))
-    for (index, row) in rows.enumerated() {
+    for (index, row) in shown.enumerated() {
       var cells = format.project(row.summary, number: index + 1, timer: row.timer)
       if !showsTimer { cells.removeLast() }
       if showsGroups, index == 0 || rows[index - 1].group != row.group {
@@ -76,8 +91,29 @@ final class HomeScreen: Screen, StoreSubscriber {
     }
     let style = console.style
     table.appendSparklines(
-      rows.map { ($0.trend, $0.summary.project.kind) }, width: style.width, glyphs: style.glyphs)
-    console.write(table.render(width: style.width))
+      shown.map { ($0.trend, $0.summary.project.kind) }, width: style.width, glyphs: style.glyphs)
+    var text = table.render(width: style.width)
+    if shown.count < total {
+      text +=
+        style.dim(
+          "Projects 1 to \(shown.count) of \(total); `open N` opens any, `project list` "
+            + "lists them all.") + "\n"
+    }
+    return text
+  }
+
+  /// How many of the projects fit the terminal: under the table's heading and rule, with a
+  /// row for each group's heading, and a row left for the line that says how many there are.
+  private func fitting(_ rows: [Row], showsGroups: Bool) -> Int {
+    guard let limit = terminalRows else { return rows.count }
+    var used = 2
+    for (index, row) in rows.enumerated() {
+      let heading = showsGroups && (index == 0 || rows[index - 1].group != row.group) ? 1 : 0
+      let more = index + 1 < rows.count ? 1 : 0
+      guard used + heading + 1 + more <= limit else { return index }
+      used += heading + 1
+    }
+    return rows.count
   }
 
   private func renderChanges(from old: [Row], to new: [Row]) {

@@ -58,13 +58,16 @@ final class ProjectScreen: Screen, StoreSubscriber {
     guard let open = view.open else { return }
     if let shown, shownLayout == view.layout {
       renderChanges(from: shown, to: open, timer: view.timer)
-      if view.trend != shownTrend { renderTrend(view.trend, of: open.summary.project) }
-      if view.goal != shownGoal { renderGoal(view.goal, of: open.summary.project) }
+      if view.trend != shownTrend { console.write(trendText(view.trend, of: open.summary.project)) }
+      if view.goal != shownGoal { console.write(goalText(view.goal, of: open.summary.project)) }
     } else {
-      console.line(console.style.bold(rows.summary(open.summary, timer: view.timer)))
-      renderTrend(view.trend, of: open.summary.project)
-      renderGoal(view.goal, of: open.summary.project)
-      render(open, layout: view.layout)
+      let project = open.summary.project
+      let head =
+        console.style.bold(rows.summary(open.summary, timer: view.timer)) + "\n"
+        + trendText(view.trend, of: project) + goalText(view.goal, of: project)
+      // The summary, trend, goal and forecast always show; the readings take the rows left.
+      let left = terminalRows.map { $0 - Screen.rows(of: head, width: console.style.width) }
+      console.write(head + readingsText(open, layout: view.layout, rows: left))
     }
     shownLayout = view.layout
     shown = open
@@ -75,52 +78,93 @@ final class ProjectScreen: Screen, StoreSubscriber {
 
   private var rows: Rows { Rows(zone: context.session.zone) }
 
-  private func renderGoal(_ period: PeriodSummary?, of project: Project) {
+  /// The goal's line and its forecast, each ending in a line break; empty without a goal.
+  private func goalText(_ period: PeriodSummary?, of project: Project) -> String {
     guard let period,
       let line = rows.goal(period, of: project, barWidth: 20, glyphs: console.style.glyphs)
-    else { return }
-    console.line(line)
+    else { return "" }
     let report = ProjectReport(project: project, period: period.goal?.per ?? .daily, rows: [period])
-    if let standing = GoalStanding(report) { console.line(standing.line) }
+    return line + "\n" + (GoalStanding(report).map { $0.line + "\n" } ?? "")
   }
 
-  private func renderTrend(_ trend: [Double?], of project: Project) {
+  /// The trend's sparkline and a line break; empty without one.
+  private func trendText(_ trend: [Double?], of project: Project) -> String {
     let style = console.style
-    guard let line = Rows.trend(trend, of: project, width: style.width, glyphs: style.glyphs)
-    else { return }
-    console.line(line)
+    return Rows.trend(trend, of: project, width: style.width, glyphs: style.glyphs)
+      .map { $0 + "\n" } ?? ""
   }
 
-  private func render(_ open: OpenProject, layout: ReadingLayout) {
+  /// The newest readings in sections, as many as fit in `rows` (all of them without a limit),
+  /// and a line saying how many there are when it shows fewer.
+  private func readingsText(_ open: OpenProject, layout: ReadingLayout, rows limit: Int?)
+    -> String
+  {
     let summary = open.summary
     guard !open.readings.isEmpty else {
-      console.line("No readings yet. `add AMOUNT [--note TEXT]` adds one; `start` starts a timer.")
-      return
+      return "No readings yet. `add AMOUNT [--note TEXT]` adds one; `start` starts a timer.\n"
     }
+    let sections = ReadingSection.grouping(
+      open.readings, by: summary.project.frequency, in: context.session.zone)
+    // The line under the table that says how many there are takes a row.
+    var count = limit.map { Self.readingsFitting(sections, in: $0 - 1) } ?? open.readings.count
+    while true {
+      let table = readingsTable(sections, of: summary.project, count: count, layout: layout)
+      let shown = count < open.readings.count || open.hasMore
+      let more =
+        shown
+        ? console.style.dim(
+          "The latest \(count) of \(summary.readingCount) readings; `list` shows them all.")
+          + "\n" : ""
+      // A layout of records takes more rows than the count above foresaw: fewer, then.
+      guard let limit, count > 0,
+        Screen.rows(of: table + more, width: console.style.width) > limit
+      else { return table + more }
+      count = max(0, count - max(1, count / 4))
+    }
+  }
+
+  /// How many of the newest readings fit in `rows` rows of a table: its heading and rule,
+  /// and a row for each section and each reading.
+  private static func readingsFitting(_ sections: [ReadingSection], in rows: Int) -> Int {
+    var used = 2
+    var count = 0
+    for section in sections {
+      guard used + 2 <= rows else { break }
+      used += 1
+      for _ in section.readings {
+        guard used + 1 <= rows else { return count }
+        used += 1
+        count += 1
+      }
+    }
+    return count
+  }
+
+  /// The table of the newest `count` readings, in their sections; a section cut short keeps
+  /// the headline of all its readings.
+  private func readingsTable(
+    _ sections: [ReadingSection], of project: Project, count: Int, layout: ReadingLayout
+  ) -> String {
+    guard count > 0 else { return "" }
     var table = TextTable(columns: [
       .init("ID", .right), .init("TIME"), .init("AMOUNT", .right), .init("NOTE", .text),
     ])
-    let sections = ReadingSection.grouping(
-      open.readings, by: summary.project.frequency, in: context.session.zone)
-    let seconds = open.readings.contains {
-      TimestampFormat.hasSeconds($0.timestamp, in: context.session.zone)
-    }
-    for section in sections {
-      let count = section.readings.count == 1 ? "1 reading" : "\(section.readings.count) readings"
+    let zone = context.session.zone
+    var left = count
+    let shown = sections.flatMap(\.readings).prefix(count)
+    let seconds = shown.contains { TimestampFormat.hasSeconds($0.timestamp, in: zone) }
+    for section in sections where left > 0 {
+      let all = section.readings.count
+      let number = all == 1 ? "1 reading" : "\(all) readings"
       table.appendSection(
-        "\(section.label) · \(count) · \(headline(of: section, summary.project))",
+        "\(section.label) · \(number) · \(headline(of: section, project))",
         style: console.style.dim)
-      for reading in section.readings {
-        table.append(rows.reading(reading, of: summary.project, seconds: seconds))
+      for reading in section.readings.prefix(left) {
+        table.append(rows.reading(reading, of: project, seconds: seconds))
       }
+      left -= min(left, all)
     }
-    console.write(table.render(width: console.style.width, layout: layout.tableLayout))
-    if open.hasMore {
-      console.line(
-        console.style.dim(
-          "The latest \(open.readings.count) of \(summary.readingCount) readings; "
-            + "`list` shows them all."))
-    }
+    return table.render(width: console.style.width, layout: layout.tableLayout)
   }
 
   /// What a section adds up to in the project's kind: the sum of a total, the last reading of

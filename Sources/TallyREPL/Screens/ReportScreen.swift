@@ -35,11 +35,19 @@ final class ReportScreen: Screen, StoreSubscriber {
 
   /// The report as drawn: on a terminal, without the earliest periods that would push its
   /// title off the top (lines that wrap counted as the lines they take), and a line saying so.
+  ///
+  /// The latest periods that fit are found by halving: a handful of drawings of at most a
+  /// screenful of periods each, however long the report.
   private func fitted(_ report: ProjectReport) -> String {
     let width = console.style.width
     let height = TextDisplay.terminalHeight(environment: ProcessInfo.processInfo.environment)
-    var shown = report
-    while true {
+    /// The drawing of the latest `count` periods, and whether it fits.
+    func drawing(_ count: Int) -> (text: String, fits: Bool) {
+      var shown = report
+      if count < report.rows.count {
+        shown.rows = Array(report.rows.suffix(count))
+        shown.hasEarlierPeriods = true
+      }
       let table = ReportTable.render([shown], width: width)
       let note =
         shown.hasEarlierPeriods
@@ -47,20 +55,28 @@ final class ReportScreen: Screen, StoreSubscriber {
           + "\(VisibleText.escaped(CommandWords.quoted(shown.project.title))) --period "
           + "\(shown.period.rawValue)` shows all.\n" : ""
       // The table, the note, the line of commands under them and the prompt.
-      guard let width, shown.rows.count > 1,
-        Self.lines(of: table + note + Self.commands + "\n", width: width) + 1 > height
-      else {
-        return table + (note.isEmpty ? "" : console.style.dim(String(note.dropLast())) + "\n")
+      let fits =
+        width == nil
+        || Screen.rows(of: table + note + Self.commands + "\n", width: width) + 1 <= height
+      return (table + (note.isEmpty ? "" : console.style.dim(String(note.dropLast())) + "\n"), fits)
+    }
+    guard width != nil, report.rows.count > 1 else { return drawing(report.rows.count).text }
+    // A period takes a row at least: no more than a screenful can fit.
+    var low = 1
+    var high = min(report.rows.count, max(1, height))
+    let most = drawing(high)
+    if most.fits { return most.text }
+    var best = drawing(low).text
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      let attempt = drawing(middle)
+      if attempt.fits {
+        low = middle
+        best = attempt.text
+      } else {
+        high = middle
       }
-      shown.rows.removeFirst()
-      shown.hasEarlierPeriods = true
     }
-  }
-
-  /// How many lines of a terminal `width` columns wide `text` takes.
-  private static func lines(of text: String, width: Int) -> Int {
-    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().reduce(0) {
-      $0 + max(1, (DisplayWidth.of(String($1)) + width - 1) / max(1, width))
-    }
+    return best
   }
 }

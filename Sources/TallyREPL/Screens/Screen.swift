@@ -1,8 +1,10 @@
 import Flow
+import Foundation
 import Routing
 import TallyApp
 import TallyCommandLine
 import TallyCore
+import TallyReports
 import TallyState
 
 /// What every screen works with: the session whose store it renders from, and where it writes.
@@ -47,6 +49,21 @@ class Screen: Routable {
 
   var console: Console { context.console }
   var store: Store<AppState, TallyAction> { context.store }
+
+  /// The terminal's rows a screen may fill, the prompt's line left out; `nil` off a terminal,
+  /// where a script sees a screen whole.
+  var terminalRows: Int? {
+    guard console.style.width != nil else { return nil }
+    return TextDisplay.terminalHeight(environment: ProcessInfo.processInfo.environment) - 1
+  }
+
+  /// How many rows of a terminal `width` columns wide `text` takes: each of its lines, and
+  /// the rows a long one wraps onto.
+  static func rows(of text: String, width: Int?) -> Int {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().reduce(0) {
+      $0 + max(1, (DisplayWidth.of(String($1)) + (width ?? 1) - 1) / max(1, width ?? .max))
+    }
+  }
 
   /// The commands this screen adds to the ones valid everywhere, for completion and help.
   var commands: [String] { [] }
