@@ -91,10 +91,11 @@ public final class Console {
     replay(chunks)
   }
 
-  /// Stops capturing and writes what was captured: the results asked for in full through
-  /// `paging` when it takes them (it returns whether it did), then the screens and messages in
-  /// the order they came; else all of it in the order it came. A screen is never paged: what
-  /// is typed next reaches the prompt.
+  /// Stops capturing and writes what was captured.
+  ///
+  /// The results asked for in full go through `paging` when it takes them (it returns whether
+  /// it did), then the screens and messages in the order they came; else all of it goes out
+  /// in the order it came. A screen is never paged: what is typed next reaches the prompt.
   func finishCapture(paging: (String) -> Bool) {
     guard let chunks = captured else { return }
     captured = nil
