@@ -88,11 +88,12 @@ public final class REPL {
   public func run() -> Bool {
     // The start-up file runs before anything is drawn (it may turn the pager off, change the
     // view, open a project); then the one screen it leaves is drawn whole, once.
+    let starts = router == nil
     console.isMuted = true
     startRouting()
     runStartupFile()
     console.isMuted = false
-    if showsStartScreen { paged { stack.top?.redraw() } }
+    if showsStartScreen, starts { paged { stack.top?.redraw() } }
     return readLines() || reader.isInteractive
   }
 

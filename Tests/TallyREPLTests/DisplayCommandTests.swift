@@ -125,15 +125,32 @@ import Testing
     let console = console(sink)
     var paged = ""
     console.beginCapture()
-    console.line("a")
+    console.result("a\n")
     console.status("done")
-    console.line("b")
+    console.result("b\n")
     console.finishCapture { text in
       paged = text
       return true
     }
     #expect(paged == "a\nb\n")
     #expect(sink.written == ["err:done\n"])
+  }
+
+  /// A screen is drawn to fit and never paged: the pager gets only what was asked for in full.
+  @Test func aScreenIsNeverPaged() {
+    let sink = Sink()
+    let console = console(sink)
+    var paged = ""
+    console.beginCapture()
+    console.line("screen")
+    console.result("list\n")
+    console.status("done")
+    console.finishCapture { text in
+      paged = text
+      return true
+    }
+    #expect(paged == "list\n")
+    #expect(sink.written == ["out:screen\n", "err:done\n"])
   }
 
   @Test func releasingWritesWhatWasCapturedAndStopsCapturing() {
