@@ -1,5 +1,6 @@
 import Foundation
 public import TallyCore
+import TallyReports
 
 /// Where tally speaks: results for programs, status for people, progress, failures, and
 /// questions.
@@ -48,6 +49,14 @@ public struct MessageSink {
     }
   }
 
+  /// A message wrapped at spaces to the terminal's width when standard error is a terminal;
+  /// as it is for a file or a pipe, which programs read.
+  private static func forTerminal(_ message: String) -> String {
+    guard isatty(STDERR_FILENO) == 1 else { return message }
+    let width = TextDisplay.terminalWidth(environment: ProcessInfo.processInfo.environment)
+    return TextWrap.wrap(message, width: width)
+  }
+
   /// Standard output and standard error; questions are asked on the terminal, if standard
   /// input is one.
   public static var standard: MessageSink {
@@ -57,9 +66,9 @@ public struct MessageSink {
         guard problem.reason == nil else { return }
         if !writeToStandardOutput(text) { problem.reason = String(cString: strerror(errno)) }
       },
-      status: { writeToStandardError($0 + "\n") },
+      status: { writeToStandardError(forTerminal($0) + "\n") },
       progress: standardProgress(),
-      failure: { writeToStandardError("Error: \($0)\n") },
+      failure: { writeToStandardError(forTerminal("Error: \($0)") + "\n") },
       confirm: { question, refusal throws(TallyError) in
         guard isatty(STDIN_FILENO) == 1 else {
           throw TallyError(

@@ -15,7 +15,8 @@ extension Session {
       }
       // A project joining a group takes the spelling the group has.
       project.group = project.group.map { store.state.groupSpelling($0) }
-      messages.status(try perform(.addProject(project, at: now)))
+      let since = project.goalSince.map { echo(of: $0, typed: goalSince) } ?? ""
+      messages.status(try perform(.addProject(project, at: now)) + since)
     case .listProjects(let format):
       let projects = store.state.stored.projects
       // Only the table draws sparklines.
@@ -56,7 +57,8 @@ extension Session {
       if case .set(let group) = edit.group {
         edit.group = .set(store.state.groupSpelling(group, except: project.id))
       }
-      messages.status(try perform(.editProject(project.id, edit, at: now)))
+      let since = edit.goalSince.map { echo(of: $0, typed: goal?.since) } ?? ""
+      messages.status(try perform(.editProject(project.id, edit, at: now)) + since)
     case .deleteProject(let title, let confirmed):
       try deleteProject(titled: title, confirmed: confirmed)
     case .addReading(let title, let amount, let at, let note, let reset, let tags):

@@ -40,7 +40,12 @@ extension Session {
         }
       }
       var goal: PeriodSummary?
-      if let per = project.goal?.per {
+      // A goal judges from the project's first reading on, as reports do: a period that
+      // ended before it has no verdict.
+      let first = try storage.withAggregates(of: project.id) { try $0.span()?.lowerBound }
+      if let per = project.goal?.per, let first,
+        first < PeriodCalendar(period: per, zone: zone).period(containing: instant).end
+      {
         let goalSpan = PeriodCalendar(period: per, zone: zone).period(containing: instant)
         goal =
           try query.report(

@@ -87,7 +87,7 @@ public struct TypedTime: Sendable {
   }
 
   /// A clock time alone (`10:30`) on the day of `start` in the zone, or the next day's when
-  /// it would not come after `start` (an interval past midnight); `nil` when `text` is not a
+  /// it would come before `start` (an interval past midnight); `nil` when `text` is not a
   /// clock time alone.
   public func clock(_ text: String, onDayOf start: Timestamp) -> Timestamp? {
     guard let (hour, minute, second) = Self.clock(text.lowercased()) else { return nil }
@@ -99,7 +99,8 @@ public struct TypedTime: Sendable {
     guard let sameDay = try? TimestampParser.instant(of: civil, in: zone, value: text) else {
       return nil
     }
-    if sameDay > start { return sameDay }
+    // The same instant is no interval: it stays, for the refusal to name it.
+    if sameDay >= start { return sameDay }
     let next = Self.day(civil.daysSince1970 + 1)
     civil.year = next.year
     civil.month = next.month
@@ -157,13 +158,31 @@ public struct TypedTime: Sendable {
     return weekdays.firstIndex { $0.hasPrefix(word) }
   }
 
-  /// `2024-03-01` as a day.
+  /// `2024-03-01` as a day, or `2024-W09` (an ISO week, as reports label them) as its Monday.
   private static func date(_ word: String) -> CivilTime? {
+    if let week = isoWeek(word) { return week }
     let fields = word.split(separator: "-", omittingEmptySubsequences: false)
     guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
       let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2])
     else { return nil }
     return CivilTime(year: year, month: month, day: day)
+  }
+
+  /// The Monday of ISO week `2024-W09` (`w` too); `nil` for anything else or a week the year
+  /// does not have.
+  private static func isoWeek(_ word: String) -> CivilTime? {
+    let fields = word.uppercased().split(separator: "-W", omittingEmptySubsequences: false)
+    guard fields.count == 2, fields[0].count == 4, fields[1].count == 2,
+      let year = Int(fields[0]), let week = Int(fields[1]), (1...53).contains(week)
+    else { return nil }
+    // Week 1 holds 4 January; its Monday is the first of the year's weeks.
+    let january4 = CivilTime(year: year, month: 1, day: 4).daysSince1970
+    let weekday = Int((january4 % 7 + 7 + 3) % 7)  // 0 Monday, as 1970-01-01 was a Thursday
+    let monday = january4 - Int64(weekday) + Int64(week - 1) * 7
+    let day = Self.day(monday)
+    // A 53rd week only in years that have one: its Monday is still in the ISO year.
+    guard week < 53 || Self.day(monday + 3).year == year else { return nil }
+    return day
   }
 
   /// `9:00`, `18:30:15`, `6pm`, `6:30am`: hours, minutes and seconds on a 24-hour clock.

@@ -119,6 +119,7 @@ extension ChangePlan {
   ) throws -> ChangePlan {
     let project = try timedProject(id, in: db)
     let zone = db.zone
+    try checkPast(from, as: "the interval's start", at: at, in: db)
     guard from < run.until else {
       throw TallyError(
         .invalidInput,
@@ -129,7 +130,7 @@ extension ChangePlan {
     if let running = try db.timer(of: id), run.until > running.startedAt {
       throw TallyError(
         .conflict,
-        "the interval \(TimestampFormat.local(from, in: zone))–"
+        "the interval from \(TimestampFormat.local(from, in: zone)) to "
           + "\(TimestampFormat.local(run.until, in: zone)) overlaps the timer running for "
           + "\(project.title) since \(TimestampFormat.local(running.startedAt, in: zone))",
         hint: "Stop the timer with `tally timer stop \(project.title) --at TIME`, or track "
@@ -254,8 +255,8 @@ extension ChangePlan {
       throw TallyError(
         .invalidInput,
         "the timer for \(project.title) started at "
-          + "\(TimestampFormat.iso8601(timer.startedAt, in: db.zone)), after the stop time "
-          + TimestampFormat.iso8601(at, in: db.zone))
+          + "\(TimestampFormat.local(timer.startedAt, in: db.zone)), after the stop time "
+          + TimestampFormat.local(at, in: db.zone))
     }
     return (project, timer)
   }

@@ -1,3 +1,4 @@
+import TallyCommandLine
 import TallyCore
 import TallyReports
 import TallyState
@@ -54,6 +55,10 @@ enum REPLCommand: Equatable {
   ) throws(TallyError) -> REPLCommand {
     guard let name = words.first else { return .subcommand([]) }
     let arguments = Array(words.dropFirst())
+    // `tally report …` typed as in the shell: the REPL's own words are the same without it.
+    if name == "tally", !arguments.isEmpty {
+      return try parse(arguments, in: state, isSubcommand: isSubcommand)
+    }
     let route = state.navigation.route
     let projectID = AppState.routedProjectID(in: route)
     switch name {
@@ -131,8 +136,13 @@ enum REPLCommand: Equatable {
       }
     }
     guard isSubcommand(name) else {
+      let known =
+        everywhere + projectShortcuts.keys.sorted() + CommandCatalog.tally().commands.map(\.name)
+      // A word that is a command elsewhere (`add` off a project's screen) gets the hint instead.
+      let meant = known.contains(name) ? nil : NearestWord.to(name, among: known)
       throw TallyError(
-        .invalidInput, "unknown command '\(name)'",
+        .invalidInput,
+        "unknown command '\(name)'" + (meant.map { "; did you mean \($0)?" } ?? ""),
         hint: projectID == nil && projectShortcuts[name] != nil
           ? "`\(name)` works on a project's screen: `open TITLE` first, or use the subcommand."
           : "`help` lists the commands; Tab completes them.")

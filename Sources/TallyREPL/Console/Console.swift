@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 
 /// Where the REPL writes: screens and results to one sink, errors and messages to another,
 /// all in one style.
@@ -55,9 +56,9 @@ public final class Console {
     showProgress(fraction)
   }
 
-  /// Says what was done.
+  /// Says what was done, wrapped at spaces to the terminal's width.
   func status(_ message: String) {
-    emit(message + "\n")
+    emit(TextWrap.wrap(message, width: style.width) + "\n")
   }
 
   /// Reports an error, in the one style errors take whichever layer they come from.
@@ -69,7 +70,7 @@ public final class Console {
     let prefix = place.map { "\($0): " } ?? ""
     var text = style.red("Error:") + " " + prefix + error.message + "\n"
     if let hint = error.hint { text += hint + "\n" }
-    emit(text)
+    emit(TextWrap.wrap(text, width: style.width))
   }
 
   private func emit(_ text: String) {

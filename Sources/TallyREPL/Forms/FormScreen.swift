@@ -2,6 +2,7 @@ import Flow
 import Routing
 import TallyApp
 import TallyCore
+import TallyReports
 import TallyState
 
 /// A form on the route: it asks for its fields one by one, keeps the answers in the route's
@@ -23,8 +24,10 @@ final class FormScreen: Screen {
 
   override func show() {
     console.line(
-      console.style.bold(form.title)
-        + console.style.dim(" (Enter keeps the value in brackets; Ctrl-D or :cancel cancels)"))
+      TextWrap.wrap(
+        console.style.bold(form.title)
+          + console.style.dim(" (Enter keeps the value in brackets; Ctrl-D or :cancel cancels)"),
+        width: console.style.width))
   }
 
   /// The field asked for now, or `nil` when the form cannot be filled in.

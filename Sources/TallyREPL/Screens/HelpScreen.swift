@@ -1,11 +1,12 @@
 import TallyCommandLine
 import TallyCore
+import TallyReports
 
 /// Help: the commands of the REPL, where they work, and the subcommands it runs as they are.
 final class HelpScreen: Screen {
   override func show() {
     // The list of every command is help asked for in full: the pager may take it.
-    console.result(Self.text(catalog: context.catalog))
+    console.result(TextWrap.wrap(Self.text(catalog: context.catalog), width: console.style.width))
   }
 
   /// The help text.

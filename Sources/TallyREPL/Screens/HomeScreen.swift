@@ -52,8 +52,9 @@ final class HomeScreen: Screen, StoreSubscriber {
   private func render(_ rows: [Row]) {
     guard !rows.isEmpty else {
       console.line(
-        "No projects yet. `new` creates one; `import FILE --project TITLE --create` brings "
-          + "readings in; `help` lists the commands.")
+        TextWrap.wrap(
+          "No projects yet. `new` creates one; `import FILE --project TITLE --create` brings "
+            + "readings in; `help` lists the commands.", width: console.style.width))
       return
     }
     // Groups show only when a project is in one: a section line heads each group's projects.
@@ -95,9 +96,10 @@ final class HomeScreen: Screen, StoreSubscriber {
     var text = table.render(width: style.width)
     if shown.count < total {
       text +=
-        style.dim(
-          "Projects 1 to \(shown.count) of \(total); `open N` opens any, `project list` "
-            + "lists them all.") + "\n"
+        TextWrap.wrap(
+          style.dim(
+            "Projects 1 to \(shown.count) of \(total); `open N` opens any, `project list` "
+              + "lists them all."), width: style.width) + "\n"
     }
     return text
   }

@@ -63,7 +63,9 @@ final class ProjectScreen: Screen, StoreSubscriber {
     } else {
       let project = open.summary.project
       let head =
-        console.style.bold(rows.summary(open.summary, timer: view.timer)) + "\n"
+        TextWrap.wrap(
+          console.style.bold(rows.summary(open.summary, timer: view.timer)),
+          width: console.style.width) + "\n"
         + trendText(view.trend, of: project) + goalText(view.goal, of: project)
       // The summary, trend, goal and forecast always show; the readings take the rows left.
       let left = terminalRows.map { $0 - Screen.rows(of: head, width: console.style.width) }
@@ -84,7 +86,8 @@ final class ProjectScreen: Screen, StoreSubscriber {
       let line = rows.goal(period, of: project, barWidth: 20, glyphs: console.style.glyphs)
     else { return "" }
     let report = ProjectReport(project: project, period: period.goal?.per ?? .daily, rows: [period])
-    return line + "\n" + (GoalStanding(report).map { $0.line + "\n" } ?? "")
+    let text = line + "\n" + (GoalStanding(report).map { $0.line + "\n" } ?? "")
+    return TextWrap.wrap(text, width: console.style.width)
   }
 
   /// The trend's sparkline and a line break; empty without one.
@@ -101,7 +104,10 @@ final class ProjectScreen: Screen, StoreSubscriber {
   {
     let summary = open.summary
     guard !open.readings.isEmpty else {
-      return "No readings yet. `add AMOUNT [--note TEXT]` adds one; `start` starts a timer.\n"
+      let timer = TimeUnit(naming: summary.project.units) != nil ? "; `start` starts a timer" : ""
+      return TextWrap.wrap(
+        "No readings yet. `add AMOUNT [--note TEXT]` adds one\(timer).\n",
+        width: console.style.width)
     }
     let sections = ReadingSection.grouping(
       open.readings, by: summary.project.frequency, in: context.session.zone)
@@ -112,9 +118,10 @@ final class ProjectScreen: Screen, StoreSubscriber {
       let shown = count < open.readings.count || open.hasMore
       let more =
         shown
-        ? console.style.dim(
-          "The latest \(count) of \(summary.readingCount) readings; `list` shows them all.")
-          + "\n" : ""
+        ? TextWrap.wrap(
+          console.style.dim(
+            "The latest \(count) of \(summary.readingCount) readings; `list` shows them all."),
+          width: console.style.width) + "\n" : ""
       // A layout of records takes more rows than the count above foresaw: fewer, then.
       guard let limit, count > 0,
         Screen.rows(of: table + more, width: console.style.width) > limit

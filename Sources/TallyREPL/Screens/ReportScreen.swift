@@ -27,11 +27,23 @@ final class ReportScreen: Screen, StoreSubscriber {
   func newState(_ report: ProjectReport?) {
     guard let report else { return }
     console.write(fitted(report))
-    console.line(console.style.dim(Self.commands))
+    console.line(TextWrap.wrap(console.style.dim(Self.commands), width: console.style.width))
   }
 
   private static let commands =
     "`period daily|weekly|monthly|quarterly|yearly` changes the period; `back` returns."
+
+  /// The figures a small terminal shows: the count, the kind's headline and the goal's
+  /// progress.
+  private static func compact(_ report: ProjectReport) -> [ReportStatistic] {
+    let headline: ReportStatistic =
+      switch report.project.kind {
+      case .total: .sum
+      case .gauge: .last
+      case .meter: .usage
+      }
+    return [.count, headline] + (report.rows.contains { $0.goal != nil } ? [.progress] : [])
+  }
 
   /// The report as drawn: on a terminal, without the earliest periods that would push its
   /// title off the top (lines that wrap counted as the lines they take), and a line saying so.
@@ -41,6 +53,9 @@ final class ReportScreen: Screen, StoreSubscriber {
   private func fitted(_ report: ProjectReport) -> String {
     let width = console.style.width
     let height = TextDisplay.terminalHeight(environment: ProcessInfo.processInfo.environment)
+    // A terminal too small for one period's every figure gets the headline and the goal's
+    // progress alone, so that a period is a row and not a record of ten.
+    var statistics: [ReportStatistic]?
     /// The drawing of the latest `count` periods, and whether it fits.
     func drawing(_ count: Int) -> (text: String, fits: Bool) {
       var shown = report
@@ -48,7 +63,7 @@ final class ReportScreen: Screen, StoreSubscriber {
         shown.rows = Array(report.rows.suffix(count))
         shown.hasEarlierPeriods = true
       }
-      let table = ReportTable.render([shown], width: width)
+      let table = ReportTable.render([shown], statistics: statistics, width: width)
       let note =
         shown.hasEarlierPeriods
         ? "The latest periods that fit, and their total; `tally report "
@@ -58,7 +73,8 @@ final class ReportScreen: Screen, StoreSubscriber {
       let fits =
         width == nil
         || Screen.rows(of: table + note + Self.commands + "\n", width: width) + 1 <= height
-      return (table + (note.isEmpty ? "" : console.style.dim(String(note.dropLast())) + "\n"), fits)
+      let dimmed = note.isEmpty ? "" : console.style.dim(String(note.dropLast())) + "\n"
+      return (table + TextWrap.wrap(dimmed, width: width), fits)
     }
     guard width != nil, report.rows.count > 1 else { return drawing(report.rows.count).text }
     // A period takes a row at least: no more than a screenful can fit.
@@ -66,7 +82,14 @@ final class ReportScreen: Screen, StoreSubscriber {
     var high = min(report.rows.count, max(1, height))
     let most = drawing(high)
     if most.fits { return most.text }
-    var best = drawing(low).text
+    var least = drawing(low)
+    if !least.fits {
+      statistics = Self.compact(report)
+      least = drawing(low)
+      let most = drawing(high)
+      if most.fits { return most.text }
+    }
+    var best = least.text
     while high - low > 1 {
       let middle = (low + high) / 2
       let attempt = drawing(middle)
