@@ -505,7 +505,10 @@ class REPLInATerminal(unittest.TestCase):
         self.expect_prompt(child, "tally › Mileage › ")
         self.tally("project", "delete", "Mileage", "--yes")
         child.sendline("add 5")
-        child.expect_exact("Mileage was deleted by another process (or, on a shared server, is no longer shared with you); this line was not run")
+        # Messages wrap at spaces to the terminal's width.
+        child.expect(
+            r"Mileage was deleted by another process \(or, on a shared server, is no"
+            r"\s+longer shared with you\); this line was not run")
         self.expect_prompt(child, PROMPT_HOME)
         self.quit(child)
         out = subprocess.run(
