@@ -506,9 +506,9 @@ class REPLInATerminal(unittest.TestCase):
         self.tally("project", "delete", "Mileage", "--yes")
         child.sendline("add 5")
         # Messages wrap at spaces to the terminal's width.
-        child.expect(
-            r"Mileage was deleted by another process \(or, on a shared server, is no"
-            r"\s+longer shared with you\); this line was not run")
+        message = ("Mileage was deleted by another process (or, on a shared server, is no "
+                   "longer shared with you); this line was not run")
+        child.expect(r"\s+".join(re.escape(word) for word in message.split()))
         self.expect_prompt(child, PROMPT_HOME)
         self.quit(child)
         out = subprocess.run(
