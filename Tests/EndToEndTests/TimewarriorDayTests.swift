@@ -169,4 +169,71 @@ import Testing
     let iso = try sandbox.run("item", "add", "Run", "5", "--at", "2024-03-03T18:00")
     #expect(iso.stderr == "Added reading 2 to Run: 5 km\n")
   }
+
+  /// Timers whose start another program wrote (through SQL, or another clock) at the edges of
+  /// time: listing them never crashes, a year's run is refused rather than written day by day,
+  /// and cancel takes any of them away.
+  @Test func timersAtTheEdgesOfTimeAreShownAndCancelled() throws {
+    let sandbox = try Sandbox(.sqlite)
+    try sandbox.succeed("project", "add", "A", "--units", "h", "--frequency", "daily")
+    try sandbox.succeed("project", "add", "B", "--units", "h", "--frequency", "daily")
+    let database = sandbox.folder.appendingPathComponent("tally.sqlite")
+    try sandbox.succeed("timer", "start", "A", now: "2024-03-04T09:00:00Z")
+    try sandbox.succeed("timer", "start", "B", now: "2024-03-04T09:00:00Z")
+    let sql = Process()
+    sql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    sql.arguments = [
+      "sqlite3", database.path,
+      "UPDATE timer SET started_at = -9223372036854775808 WHERE project_id = 1; "
+        + "UPDATE timer SET started_at = 9223372036854775807 WHERE project_id = 2;",
+    ]
+    try sql.run()
+    sql.waitUntilExit()
+    try #require(sql.terminationStatus == 0)
+    let status = try sandbox.run("timer", "status", now: "2024-03-04T10:00:00Z")
+    #expect(status.status == 0, "\(status.stderr)")
+    let stop = try sandbox.run("timer", "stop", "A", now: "2024-03-04T10:00:00Z")
+    #expect(stop.status == 1)
+    #expect(stop.stderr.contains("is longer than a year"), "\(stop.stderr)")
+    let future = try sandbox.run("timer", "stop", "B", now: "2024-03-04T10:00:00Z")
+    #expect(future.status == 1)
+    #expect(future.stderr.contains("`tally timer cancel B` stops it"), "\(future.stderr)")
+    for title in ["A", "B"] {
+      #expect(try sandbox.run("timer", "cancel", title, now: "2024-03-04T10:00:00Z").status == 0)
+    }
+    #expect(try sandbox.succeed("export") == "project,timestamp,amount,note\n")
+    let far = try sandbox.run("track", "A", "--from", "2020-01-01", now: "2024-03-04T10:00:00Z")
+    #expect(far.status == 1)
+    #expect(far.stderr.contains("is longer than a year"))
+    let old = try sandbox.run(
+      "timer", "start", "A", "--at", "2022-01-01", now: "2024-03-04T10:00:00Z")
+    #expect(old.status == 1)
+  }
+
+  /// `item list --last N`: the newest N, oldest first, in every format; 0 is refused.
+  @Test(arguments: Backend.allCases) func theLastReadings(_ backend: Backend) throws {
+    let sandbox = try Sandbox(backend)
+    try sandbox.succeed("project", "add", "Run", "--units", "km", "--frequency", "daily")
+    for day in 1...9 {
+      try sandbox.succeed("item", "add", "Run", "\(day)", "--at", "2024-03-0\(day)")
+    }
+    #expect(
+      try sandbox.succeed("item", "list", "Run", "--last", "2", "--format", "csv") == """
+        id,timestamp,amount,note
+        8,2024-03-08T00:00:00+00:00,8,
+        9,2024-03-09T00:00:00+00:00,9,
+
+        """)
+    let filtered = try sandbox.succeed(
+      "item", "list", "Run", "--last", "3", "--to", "2024-03-05", "--format", "csv")
+    #expect(
+      filtered.hasSuffix(
+        "2,2024-03-02T00:00:00+00:00,2,\n3,2024-03-03T00:00:00+00:00,3,\n4,2024-03-04T00:00:00+00:00,4,\n"
+      ))
+    let all = try sandbox.succeed("item", "list", "Run", "--last", "50", "--format", "csv")
+    #expect(all.split(separator: "\n").count == 10)
+    let zero = try sandbox.run("item", "list", "Run", "--last", "0")
+    #expect(zero.status == 1)
+    #expect(zero.stderr.contains("--last takes a number of readings, 1 or more"))
+  }
 }

@@ -4,17 +4,40 @@ extension Session {
   /// Lists a project's readings as they stream from storage.
   func listReadings(
     of title: String, _ range: DateRange, _ format: ListFormat,
-    _ filter: ReadingFilter = ReadingFilter()
+    _ filter: ReadingFilter = ReadingFilter(), last: Int? = nil
   ) throws(TallyError) {
     let summary = try project(titled: title)
     let (from, to) = try self.range(range)
+    if let last, last < 1 {
+      throw TallyError(.invalidInput, "--last takes a number of readings, 1 or more; not \(last)")
+    }
     let listing = ReadingListing(
-      project: summary.project, zone: zone, isRange: range.isNarrowed || !filter.takesEverything,
+      project: summary.project, zone: zone,
+      isRange: range.isNarrowed || !filter.takesEverything || last != nil,
       width: display.width, marksTags: try storage.hasTaggedReadings(of: summary.id))
     let output = OutputBuffer(messages)
     listing.begin(format, to: output)
-    try storage.forEachReading(of: summary.id, from: from, to: to) { reading in
-      if filter.matches(reading) { listing.write(reading, format, to: output) }
+    if let last {
+      // The newest `last`, kept as they stream by: memory for them alone.
+      var newest: [Reading] = []
+      newest.reserveCapacity(min(last, 100_000))
+      var next = 0
+      try storage.forEachReading(of: summary.id, from: from, to: to) { reading in
+        guard filter.matches(reading) else { return }
+        if newest.count < last {
+          newest.append(reading)
+        } else {
+          newest[next] = reading
+          next = (next + 1) % last
+        }
+      }
+      for reading in newest[next...] + newest[..<next] {
+        listing.write(reading, format, to: output)
+      }
+    } else {
+      try storage.forEachReading(of: summary.id, from: from, to: to) { reading in
+        if filter.matches(reading) { listing.write(reading, format, to: output) }
+      }
     }
     listing.end(format, to: output)
   }

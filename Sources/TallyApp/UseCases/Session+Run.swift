@@ -68,8 +68,8 @@ extension Session {
         timestamp: try timestamp(at, for: "--at"), note: note, isReset: reset, tags: tags)
       messages.status(
         try perform(.addReading(reading, at: now)) + echo(of: reading.timestamp, typed: at))
-    case .listReadings(let title, let range, let format, let filter):
-      try listReadings(of: title, range, format, filter)
+    case .listReadings(let title, let range, let format, let filter, let last):
+      try listReadings(of: title, range, format, filter, last: last)
     case .showReading(let id, let format):
       try showReading(id, format)
     case .editReading(let id, let amount, let at, let note, let reset, let tags):

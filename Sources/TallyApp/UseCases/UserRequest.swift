@@ -28,7 +28,9 @@ public enum UserRequest {
     project: String, amount: AmountInput, at: String?, note: String?, reset: Bool = false,
     tags: [String] = [])
   /// A project's readings, those that `filter` takes.
-  case listReadings(project: String, DateRange, ListFormat, ReadingFilter = ReadingFilter())
+  /// With `last`, only the newest that many of them (still oldest first).
+  case listReadings(
+    project: String, DateRange, ListFormat, ReadingFilter = ReadingFilter(), last: Int? = nil)
   /// A reading's history of changes (`item show`).
   case showReading(ReadingID, ListFormat)
   /// A new amount, time, note or reset mark for a reading; an empty note removes the note, a

@@ -53,7 +53,8 @@ struct ItemCommand: ParsableCommand {
     static let syntax = CommandSyntax(
       arguments: ["project"],
       options: [
-        .value("--from"), .value("--to"), .value("--format", values: ListFormat.allValueStrings),
+        .value("--from"), .value("--to"), .value("--last", valueName: "n"),
+        .value("--format", values: ListFormat.allValueStrings),
       ] + FilterOptions.syntax)
 
     @OptionGroup var global: GlobalOptions
@@ -61,11 +62,14 @@ struct ItemCommand: ParsableCommand {
     var project: String
     @Option(help: "From this date or time, inclusive.") var from: String?
     @Option(help: "To this date or time, exclusive.") var to: String?
+    @Option(help: ArgumentHelp("Only the newest N (still oldest first).", valueName: "n"))
+    var last: Int?
     @Option(help: "table, csv or json.") var format: ListFormat = .table
     @OptionGroup var filter: FilterOptions
 
     func request() throws(TallyError) -> UserRequest {
-      .listReadings(project: project, DateRange(from: from, to: to), format, try filter.filter())
+      .listReadings(
+        project: project, DateRange(from: from, to: to), format, try filter.filter(), last: last)
     }
   }
 

@@ -29,9 +29,13 @@ public struct Timestamp: Hashable, Comparable, Codable, Sendable, CustomStringCo
     Date(timeIntervalSince1970: Double(microsecondsSince1970) / 1_000_000)
   }
 
-  /// Seconds from `self` to `later`.
+  /// Seconds from `self` to `later`; any two instants, however far apart (a row written
+  /// through SQL may hold the extremes of 64 bits), without overflowing.
   public func seconds(until later: Timestamp) -> Double {
-    Double(later.microsecondsSince1970 - microsecondsSince1970) / 1_000_000
+    let (difference, overflow) = later.microsecondsSince1970.subtractingReportingOverflow(
+      microsecondsSince1970)
+    guard overflow else { return Double(difference) / 1_000_000 }
+    return (Double(later.microsecondsSince1970) - Double(microsecondsSince1970)) / 1_000_000
   }
 
   public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {

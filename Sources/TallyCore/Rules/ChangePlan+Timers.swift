@@ -35,6 +35,7 @@ extension ChangePlan {
         hint: "Stop it first with `tally timer stop \(project.title)`.")
     }
     try checkPast(since, as: "the start", at: at, in: db)
+    try checkSpan(from: since, to: at, in: db)
     let started = since == at ? "" : " at \(TimestampFormat.local(since, in: db.zone))"
     return ChangePlan(
       change: .startTimer(RunningTimer(projectID: id, startedAt: since)),
@@ -127,6 +128,7 @@ extension ChangePlan {
           + TimestampFormat.local(run.until, in: zone))
     }
     try checkPast(run.until, as: "the interval's end", at: at, in: db)
+    try checkSpan(from: from, to: run.until, in: db)
     if let running = try db.timer(of: id), run.until > running.startedAt {
       throw TallyError(
         .conflict,
@@ -147,11 +149,26 @@ extension ChangePlan {
       change: .batch([.insertReadings(readings[0]), touch(project, at: at)]), message: message)
   }
 
+  /// Refuses a run longer than ``RunningTimer/mostDays`` days.
+  private static func checkSpan(from start: Timestamp, to end: Timestamp, in db: some StoredFacts)
+    throws
+  {
+    guard start.seconds(until: end) > Double(RunningTimer.mostDays - 1) * 86_400 else { return }
+    throw TallyError(
+      .invalidInput,
+      "a timer's run from \(TimestampFormat.local(start, in: db.zone)) to "
+        + "\(TimestampFormat.local(end, in: db.zone)) is longer than a year, which tally cuts "
+        + "into no more than \(RunningTimer.mostDays) days' readings",
+      hint: "Record older time with `tally item add TITLE AMOUNT --at TIME` or an import; "
+        + "a timer left running that long is cancelled with `tally timer cancel TITLE`.")
+  }
+
   /// The changes and messages of stopping `timers` at `run.until`.
   private static func stopped(
     _ timers: [(Project, RunningTimer)], _ run: TimerReadings, at: Timestamp,
     in db: some StoredFacts
   ) throws -> (changes: [Change], messages: [String]) {
+    for (_, timer) in timers { try checkSpan(from: timer.startedAt, to: run.until, in: db) }
     let readings = try timerReadings(timers, run, in: db)
     var changes: [Change] = []
     var messages: [String] = []
@@ -231,19 +248,22 @@ extension ChangePlan {
   static func cancelTimer(_ id: ProjectID, at: Timestamp, in db: some StoredFacts) throws
     -> ChangePlan
   {
-    let (project, timer) = try runningTimer(of: id, stoppedAt: at, in: db)
+    // A timer that cannot be stopped (started after now by another clock, or at a time
+    // written through SQL) can always be cancelled.
+    let (project, timer) = try runningTimer(of: id, stoppedAt: nil, in: db)
     // Like starting one, cancelling a timer leaves the project's readings, and so its
     // update time, as they were.
     return ChangePlan(
       change: .stopTimer(timer),
       message:
         "Cancelled the timer for \(project.title) after "
-        + "\(Duration.elapsed(timer.elapsedSeconds(until: at))); nothing was recorded")
+        + "\(Duration.elapsed(timer.elapsedSeconds(until: max(at, timer.startedAt)))); "
+        + "nothing was recorded")
   }
 
-  /// The project and its running timer, which must have started by `at`.
+  /// The project and its running timer, which must have started by `at` (when one is given).
   private static func runningTimer(
-    of id: ProjectID, stoppedAt at: Timestamp, in db: some StoredFacts
+    of id: ProjectID, stoppedAt at: Timestamp?, in db: some StoredFacts
   ) throws -> (Project, RunningTimer) {
     let project = try db.project(id)
     guard let timer = try db.timer(of: id) else {
@@ -251,13 +271,12 @@ extension ChangePlan {
         .conflict, "no timer is running for \(project.title)",
         hint: "Start one with `tally timer start \(project.title)`.")
     }
-    guard at >= timer.startedAt else {
-      throw TallyError(
-        .invalidInput,
-        "the timer for \(project.title) started at "
-          + "\(TimestampFormat.local(timer.startedAt, in: db.zone)), after the stop time "
-          + TimestampFormat.local(at, in: db.zone))
-    }
-    return (project, timer)
+    guard let at, at < timer.startedAt else { return (project, timer) }
+    throw TallyError(
+      .invalidInput,
+      "the timer for \(project.title) started at "
+        + "\(TimestampFormat.local(timer.startedAt, in: db.zone)), after the stop time "
+        + TimestampFormat.local(at, in: db.zone),
+      hint: "`tally timer cancel \(project.title)` stops it without recording anything.")
   }
 }
