@@ -18,9 +18,11 @@ public struct RunningTimer: Hashable, Codable, Sendable {
     Int64(min(max(0, startedAt.seconds(until: stop)).rounded(), Double(Int64.max / 2)))
   }
 
-  /// The most days one run is cut into: a year and a day. A timer left running longer (or
-  /// started that far back) is cancelled, not stopped, and its time recorded otherwise: one
-  /// change writing a reading for each of thousands of days would hold every writer up.
+  /// The most days one run is cut into: a year and a day.
+  ///
+  /// A timer left running longer (or started that far back) is cancelled, not stopped, and
+  /// its time recorded otherwise: one change writing a reading for each of thousands of days
+  /// would hold every writer up.
   public static let mostDays = 367
 
   /// The elapsed time from start to `stop`, rounded to the second, in the unit a project's
