@@ -55,8 +55,8 @@ import Testing
       ["item", "add", "Mileage", "5", "--at", "2024-02-30"], 1,
       "--at '2024-02-30': no such date or time"),
     Case(
-      ["item", "add", "Mileage", "5", "--at", "yesterday"], 1,
-      "--at 'yesterday': not a date or time"),
+      ["item", "add", "Mileage", "5", "--at", "the day before"], 1,
+      "--at 'the day before': not a date or time"),
     Case(["item", "edit", "99", "--amount", "1"], 1, "there is no reading 99"),
     Case(["item", "edit", "1", "--amount", "x"], 1, "--amount 'x': not a number"),
     Case(

@@ -24,12 +24,7 @@ import Testing
 
   /// Runs SQL on the database with the `sqlite3` shell, as another program that damages it.
   func sqlite(_ database: URL, _ sql: String) throws {
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    shell.arguments = ["sqlite3", database.path, sql]
-    try shell.run()
-    shell.waitUntilExit()
-    try #require(shell.terminationStatus == 0, "sqlite3 \(sql)")
+    try Sandbox.sqlite(database, sql)
   }
 
   @Test func aSoundDatabaseSaysSoInOneLine() throws {

@@ -94,3 +94,16 @@ enum Backend: String, CustomTestStringConvertible {
 
   var testDescription: String { rawValue }
 }
+
+extension Sandbox {
+  /// Runs SQL on a database file with the `sqlite3` shell, as another program that writes to
+  /// it behind tally's back.
+  static func sqlite(_ database: URL, _ sql: String) throws {
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    shell.arguments = ["sqlite3", database.path, sql]
+    try shell.run()
+    shell.waitUntilExit()
+    try #require(shell.terminationStatus == 0, "sqlite3 \(sql)")
+  }
+}

@@ -180,16 +180,10 @@ import Testing
     let database = sandbox.folder.appendingPathComponent("tally.sqlite")
     try sandbox.succeed("timer", "start", "A", now: "2024-03-04T09:00:00Z")
     try sandbox.succeed("timer", "start", "B", now: "2024-03-04T09:00:00Z")
-    let sql = Process()
-    sql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    sql.arguments = [
-      "sqlite3", database.path,
+    try Sandbox.sqlite(
+      database,
       "UPDATE timer SET started_at = -9223372036854775808 WHERE project_id = 1; "
-        + "UPDATE timer SET started_at = 9223372036854775807 WHERE project_id = 2;",
-    ]
-    try sql.run()
-    sql.waitUntilExit()
-    try #require(sql.terminationStatus == 0)
+        + "UPDATE timer SET started_at = 9223372036854775807 WHERE project_id = 2;")
     let status = try sandbox.run("timer", "status", now: "2024-03-04T10:00:00Z")
     #expect(status.status == 0, "\(status.stderr)")
     let stop = try sandbox.run("timer", "stop", "A", now: "2024-03-04T10:00:00Z")

@@ -136,8 +136,9 @@ struct FakeFacts: StoredFacts {
     #expect(
       throws: TallyError(
         .invalidInput,
-        "the timer for Car started at 1970-01-01T01:16:40+00:00, after the "
-          + "stop time 1970-01-01T00:16:40+00:00")
+        "the timer for Car started at 1970-01-01 01:16:40, after the stop time "
+          + "1970-01-01 00:16:40",
+        hint: "`tally timer cancel Car` stops it without recording anything.")
     ) {
       try ChangePlan.plan(.stopTimer(car.id, at: t0), in: facts)
     }

@@ -118,6 +118,16 @@ class ScreensFit(unittest.TestCase):
                 child.expect(pexpect.EOF)
                 self.assertFalse(os.path.exists(self.paged), "a screen went through the pager")
 
+    def test_colours_take_no_room(self):
+        # With colours the home screen fills the same rows: 20 projects of 41 at 80x24.
+        self.env.pop("NO_COLOR", None)
+        child = self.spawn(24, 80)
+        lines = self.screen(child, "tally ")
+        text = ESCAPES.sub("", "\n".join(lines))
+        self.assertIn("Projects 1 to 20 of 41", text)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
     def test_resuming_draws_one_screen_after_the_start_up_file(self):
         os.makedirs(os.path.join(self.home, "config", "tally"))
         with open(os.path.join(self.home, "config", "tally", "tallyrc"), "w") as rc:

@@ -57,7 +57,7 @@ struct GoalListing {
   }
 
   /// One goal's fields, in the header's order.
-  private func fields(_ standing: GoalStanding) -> [Field] {
+  private func fields(_ standing: GoalStanding) -> [ListField] {
     let row = standing.period
     let kind = standing.project.kind
     return [
@@ -68,27 +68,5 @@ struct GoalListing {
       .number(row.forecast),
       .number(row.neededPerDay), .plain(standing.state.rawValue),
     ]
-  }
-
-  /// A field as CSV and JSON write it.
-  private enum Field {
-    case text(String)
-    case plain(String)
-    case number(Double?)
-
-    var csv: String {
-      switch self {
-      case .text(let text): CSVWriter.text(text)
-      case .plain(let text): text
-      case .number(let number): ReportNumber.exact(number)
-      }
-    }
-
-    var json: JSONWriter.Value {
-      switch self {
-      case .text(let text), .plain(let text): .string(text)
-      case .number(let number): .optional(number)
-      }
-    }
   }
 }

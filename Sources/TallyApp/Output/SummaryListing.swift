@@ -96,8 +96,8 @@ struct SummaryListing {
   }
 
   /// Every row's fields, in the header's order.
-  private func rows() -> [[Field]] {
-    var rows: [[Field]] = []
+  private func rows() -> [[ListField]] {
+    var rows: [[ListField]] = []
     for line in shown {
       let project = line.project
       let kind = project.kind
@@ -109,13 +109,13 @@ struct SummaryListing {
         .plain(goal == nil ? "" : line.goal?.period.label ?? ""),
         .number(goal == nil ? nil : line.goal?.judgedHeadline(kind)),
         .number(goal == nil ? nil : line.goal?.progress(kind)),
-        .met(goal == nil ? nil : line.goal?.met(kind)),
+        .verdict(goal == nil ? nil : line.goal?.met(kind)),
       ])
       for (tag, sum, count) in line.tagRows {
         rows.append([
           .plain(period.label), .text(project.title), .text(tag), .text(project.units),
           .count(count), .number(sum), .number(nil), .plain(""), .plain(""), .number(nil),
-          .number(nil), .met(nil),
+          .number(nil), .verdict(nil),
         ])
       }
     }
@@ -129,35 +129,6 @@ struct SummaryListing {
     let days = CivilTime(year: fields[0], month: fields[1], day: fields[2]).daysSince1970
     let names = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
     return names[Int((days % 7 + 7) % 7)]
-  }
-
-  /// A field as CSV and JSON write it.
-  private enum Field {
-    case text(String)
-    case plain(String)
-    case number(Double?)
-    case count(Int)
-    case met(Bool?)
-
-    var csv: String {
-      switch self {
-      case .text(let text): CSVWriter.text(text)
-      case .plain(let text): text
-      case .number(let number): ReportNumber.exact(number)
-      case .count(let count): "\(count)"
-      case .met(let met): met.map { $0 ? "true" : "false" } ?? ""
-      }
-    }
-
-    var json: JSONWriter.Value {
-      switch self {
-      case .text(let text): .string(text)
-      case .plain(let text): text.isEmpty ? .null : .string(text)
-      case .number(let number): .optional(number)
-      case .count(let count): .integer(Int64(count))
-      case .met(let met): met.map { .bool($0) } ?? .null
-      }
-    }
   }
 }
 

@@ -58,10 +58,10 @@ class Screen: Routable {
   }
 
   /// How many rows of a terminal `width` columns wide `text` takes: each of its lines, and
-  /// the rows a long one wraps onto.
+  /// the rows a long one wraps onto (colours take no room).
   static func rows(of text: String, width: Int?) -> Int {
     text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().reduce(0) {
-      $0 + max(1, (DisplayWidth.of(String($1)) + (width ?? 1) - 1) / max(1, width ?? .max))
+      $0 + max(1, (TextWrap.visibleWidth(String($1)) + (width ?? 1) - 1) / max(1, width ?? .max))
     }
   }
 
