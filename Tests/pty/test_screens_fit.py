@@ -40,7 +40,8 @@ class ScreensFit(unittest.TestCase):
                        capture_output=True)
         for number in range(40):
             subprocess.run([TALLY, "project", "add", f"Project {number:02d}", "--frequency",
-                            "weekly"], env=env, check=True, capture_output=True)
+                            "weekly", "--group", "Team"], env=env, check=True,
+                           capture_output=True)
 
     @classmethod
     def tearDownClass(cls):
@@ -96,6 +97,13 @@ class ScreensFit(unittest.TestCase):
                 # Every project, or as many as fit and a line saying how many there are.
                 self.assertTrue(any("open N" in line or "Project 39" in line for line in home),
                                 home)
+                child.sendline("open Team")
+                group = self.screen(child, "Team › ")
+                self.assert_fits(group[1:], rows, columns, "group")
+                self.assertTrue(any("open N" in line or "Project 39" in line for line in group),
+                                group)
+                child.sendline("back")
+                child.expect_exact("tally › ")
                 child.sendline("open Mileage")
                 project = self.screen(child, "Mileage › ")
                 self.assert_fits(project[1:], rows, columns, "project")
@@ -124,7 +132,8 @@ class ScreensFit(unittest.TestCase):
         child = self.spawn(24, 80)
         lines = self.screen(child, "tally ")
         text = ESCAPES.sub("", "\n".join(lines))
-        self.assertIn("Projects 1 to 20 of 41", text)
+        # 20 rows of projects under the table's heading, less the group's heading.
+        self.assertIn("Projects 1 to 19 of 41", text)
         child.sendline("quit")
         child.expect(pexpect.EOF)
 

@@ -59,25 +59,52 @@ final class GroupScreen: Screen, StoreSubscriber {
     }
     let style = console.style
     let count = view.rows.count == 1 ? "1 project" : "\(view.rows.count) projects"
-    console.line(style.bold("\(VisibleText.escaped(name)) · \(count)"))
+    let heading =
+      TextWrap.wrap(style.bold("\(VisibleText.escaped(name)) · \(count)"), width: style.width)
+      + "\n"
+    let combined = combinedText(name, view.rows)
+    // The heading and the combined lines always show; the projects take the rows left, as
+    // many as fit, and a line says how many there are when that is fewer.
+    var shown = view.rows.count
+    while true {
+      let text = heading + table(Array(view.rows.prefix(shown)), of: view.rows.count) + combined
+      guard let limit = terminalRows, shown > 1,
+        Screen.rows(of: text, width: style.width) > limit
+      else { return console.write(text) }
+      shown = max(1, shown - max(1, (shown + 3) / 4))
+    }
+  }
+
+  /// The table of the `shown` projects of `total`, and a line saying how many there are when
+  /// it shows fewer.
+  private func table(_ shown: [HomeScreen.Row], of total: Int) -> String {
+    let style = console.style
     var table = TextTable(columns: [
       .init("#", .right), .init("TITLE", .text), .init("UNITS", .text), .init("FREQUENCY"),
       .init("READINGS", .right), .init("LAST READING"),
     ])
     let rows = Rows(zone: context.session.zone)
-    for (index, row) in view.rows.enumerated() {
+    for (index, row) in shown.enumerated() {
       table.append(Array(rows.project(row.summary, number: index + 1, timer: nil).dropLast()))
     }
     table.appendSparklines(
-      view.rows.map { ($0.trend, $0.summary.project.kind) }, width: style.width,
+      shown.map { ($0.trend, $0.summary.project.kind) }, width: style.width,
       glyphs: style.glyphs)
-    console.write(table.render(width: style.width))
-    renderCombined(name, view.rows)
+    var text = table.render(width: style.width)
+    if shown.count < total {
+      text +=
+        TextWrap.wrap(
+          style.dim("Projects 1 to \(shown.count) of \(total); `open N` opens any."),
+          width: style.width) + "\n"
+    }
+    return text
   }
 
   /// The combined sparkline: each period's sum over the totals that add up, the trends
-  /// aligned at the running period (they share their report period).
-  private func renderCombined(_ name: String, _ rows: [HomeScreen.Row]) {
+  /// aligned at the running period (they share their report period), and the projects left
+  /// out, each line ending in a line break.
+  private func combinedText(_ name: String, _ rows: [HomeScreen.Row]) -> String {
+    var text = ""
     let projects = rows.map(\.summary.project)
     let combination = GroupCombination(projects.map { ($0, $0.reportPeriod) })
     let combined = rows.filter { combination.combined.contains($0.summary.id) }
@@ -94,14 +121,17 @@ final class GroupScreen: Screen, StoreSubscriber {
       let title = VisibleText.escaped(project.title)
       let width = console.style.width.map { $0 - max(0, title.count - "Trend".count) }
       if let line = Rows.trend(trend, of: project, width: width, glyphs: console.style.glyphs) {
-        console.line(title + line.dropFirst("Trend".count))
+        text += title + line.dropFirst("Trend".count) + "\n"
       }
     }
     if !combination.leftOut.isEmpty {
-      console.line(
-        console.style.dim(
-          "Not added up: " + combination.leftOut.map(\.sentence).joined(separator: "; ") + "."))
+      text +=
+        TextWrap.wrap(
+          console.style.dim(
+            "Not added up: " + combination.leftOut.map(\.sentence).joined(separator: "; ")
+              + "."), width: console.style.width) + "\n"
     }
+    return text
   }
 
   /// The trends summed period by period, aligned at their ends; a period none has figures
