@@ -137,6 +137,24 @@ class ScreensFit(unittest.TestCase):
         child.sendline("quit")
         child.expect(pexpect.EOF)
 
+    def test_help_left_open_is_not_drawn_before_the_start_up_file(self):
+        child = self.spawn(24, 80)
+        child.expect_exact("tally › ")
+        child.sendline("help")
+        child.expect_exact("PAGER-RAN")
+        child.expect_exact("help › ")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        os.makedirs(os.path.join(self.home, "config", "tally"))
+        with open(os.path.join(self.home, "config", "tally", "tallyrc"), "w") as rc:
+            rc.write("pager off\nopen Mileage\n")
+        child = self.spawn(24, 80)
+        text = "\n".join(self.screen(child, "Mileage › "))
+        self.assertNotIn("Moving around", text)
+        self.assertEqual(text.count("Mileage · km · daily"), 1, text)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
     def test_resuming_draws_one_screen_after_the_start_up_file(self):
         os.makedirs(os.path.join(self.home, "config", "tally"))
         with open(os.path.join(self.home, "config", "tally", "tallyrc"), "w") as rc:

@@ -47,8 +47,12 @@ enum RouteAddress {
     do {
       return .project(try project(name, in: state).id)
     } catch  where error.kind == .notFound && Int(name) == nil && !state.groups.isEmpty {
+      let names = state.stored.projects.map(\.project.title) + state.groups.map(\.name)
+      let meant = NearestWord.to(name, among: names)
       throw TallyError(
-        .notFound, "there is no project titled or group named \(VisibleText.quoted(name))",
+        .notFound,
+        "there is no project titled or group named \(VisibleText.quoted(name))"
+          + (meant.map { "; did you mean \(VisibleText.quoted($0))?" } ?? ""),
         hint: "`home` lists the projects and groups; Tab completes their names.")
     }
   }

@@ -5,6 +5,8 @@ import TallyReports
 /// Help: the commands of the REPL, where they work, and the subcommands it runs as they are.
 final class HelpScreen: Screen {
   override func show() {
+    // Not while the REPL starts: the one screen drawn after the start-up file shows it.
+    guard !console.isMuted else { return }
     // The list of every command is help asked for in full: the pager may take it.
     console.result(TextWrap.wrap(Self.text(catalog: context.catalog), width: console.style.width))
   }

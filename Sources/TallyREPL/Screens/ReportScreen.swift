@@ -63,7 +63,9 @@ final class ReportScreen: Screen, StoreSubscriber {
         shown.rows = Array(report.rows.suffix(count))
         shown.hasEarlierPeriods = true
       }
-      let table = ReportTable.render([shown], statistics: statistics, width: width)
+      // The table's rows fit the width; its title and goal lines wrap at spaces.
+      let table = TextWrap.wrap(
+        ReportTable.render([shown], statistics: statistics, width: width), width: width)
       let note =
         shown.hasEarlierPeriods
         ? "The latest periods that fit, and their total; `tally report "
