@@ -46,7 +46,16 @@ final class FormScreen: Screen {
     guard let field = currentField() else { return breadcrumb + " " }
     let value = answers(in: store.state)[field.name] ?? field.defaultValue
     let shown = value.flatMap { $0.isEmpty ? nil : " [\($0)]" } ?? ""
-    return "\(breadcrumb) \(field.label)\(shown): "
+    let question = "\(field.label)\(shown):"
+    // The markers that tell readline what takes no room take none here either.
+    let crumb = breadcrumb.filter { $0 != "\u{1}" && $0 != "\u{2}" }
+    if let width = console.style.width, TextWrap.visibleWidth("\(crumb) \(question) ") >= width {
+      // A question longer than the line is asked on lines of its own, wrapped at spaces, so
+      // that the terminal does not break it inside a word.
+      console.line(TextWrap.wrap(question, width: width))
+      return breadcrumb + " "
+    }
+    return "\(breadcrumb) \(question) "
   }
 
   /// Takes the answer to the current field.
