@@ -13,7 +13,7 @@ struct ReadingForm: Form {
   ) throws(TallyError) -> [FormField] {
     let reading = try Self.reading(readingID, in: state)
     let units = Self.units(in: state)
-    let parser = TimestampParser(zone: session.zone)
+    let parser = TypedTime(zone: session.zone, now: session.now)
     return [
       FormField(
         name: .amount, label: "amount",
@@ -62,7 +62,7 @@ struct ReadingForm: Form {
         ? reading.amount : try AmountInput.parse(typedAmount).amount(inUnits: Self.units(in: state))
       timestamp =
         typedTime == shownTime
-        ? reading.timestamp : try TimestampParser(zone: session.zone).parse(typedTime)
+        ? reading.timestamp : try TypedTime(zone: session.zone, now: session.now).parse(typedTime)
     } catch {
       throw TallyError(.invalidInput, "\(error)")
     }
