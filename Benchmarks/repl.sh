@@ -9,4 +9,6 @@ source Benchmarks/common.sh
 "$bin/tally" project add Mileage --frequency monthly --units km >&2
 "$bin/tally" project add Spend --frequency daily --units EUR >&2
 export XDG_STATE_HOME="$work/state"
+# Screens never page; `help` (asked for in full) would wait in less: the pager is off.
+export TALLY_PAGER=
 python3 "$root/Benchmarks/repl_timing.py" "$bin/tally" "$runs"
