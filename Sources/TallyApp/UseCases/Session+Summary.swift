@@ -44,9 +44,9 @@ extension Session {
       // ended before it has no verdict.
       let first = try storage.withAggregates(of: project.id) { try $0.span()?.lowerBound }
       if let per = project.goal?.per, let first,
-        first < PeriodCalendar(period: per, zone: zone).period(containing: instant).end
+        case let goalSpan = PeriodCalendar(period: per, zone: zone).period(containing: instant),
+        first < goalSpan.end
       {
-        let goalSpan = PeriodCalendar(period: per, zone: zone).period(containing: instant)
         goal =
           try query.report(
             project, period: per, from: goalSpan.start, to: goalSpan.end, includesEmpty: true,
