@@ -372,9 +372,7 @@ enum PostgresMemberSchema {
                 OR item -> 'settings' = jsonb_build_object('settings', (stored ->> 'settings')::JSONB)),
               false)
             """),
-        function(
-          "tally_change_check(change JSONB, forward BOOLEAN, INOUT ids BIGINT[], OUT problem TEXT)",
-          language: "plpgsql", volatility: "STABLE", body: changeCheck),
+        changeCheckFunction,
         function(
           "tally_entry_problem(change TEXT, forward BOOLEAN, named BIGINT[]) RETURNS TEXT",
           language: "plpgsql", volatility: "STABLE", body: entryProblem),
@@ -525,9 +523,19 @@ enum PostgresMemberSchema {
     ]
   }
 
+  /// The function ``changeCheck`` is the body of; a later migration that changes what a change
+  /// may say makes it again.
+  static var changeCheckFunction: String {
+    function(
+      "tally_change_check(change JSONB, forward BOOLEAN, INOUT ids BIGINT[], OUT problem TEXT)",
+      language: "plpgsql", volatility: "STABLE", body: changeCheck)
+  }
+
   /// Whether the rows a change names stand as it left them (or, not `forward`, as its undo
   /// left them): the walk over the change's JSON, as `Change` encodes it, collecting the
   /// projects it names into `ids`; `problem` says what does not stand.
+  ///
+  /// A timer is compared by `tally_timer_matches`, which migration "v11 timer notes" makes.
   private static let changeCheck = """
     DECLARE
       kind TEXT;
@@ -660,20 +668,17 @@ enum PostgresMemberSchema {
         pid := (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT;
         ids := ids || pid;
         IF jsonb_typeof(item) IS DISTINCT FROM 'object'
-          OR item - ARRAY['projectID', 'startedAt'] <> '{}'::JSONB
+          OR item - ARRAY['projectID', 'startedAt', 'note', 'tags'] <> '{}'::JSONB
         THEN
           problem := 'it is not a change tally wrote';
-        ELSIF kind = 'startTimer' AND (NOT EXISTS (
-          SELECT 1 FROM timer WHERE project_id = pid AND xmin = now_xid
-            AND started_at = (tally_json(item -> 'startedAt', 'number') #>> '{}')::BIGINT)
+        ELSIF kind = 'startTimer' AND (tally_timer_matches(item,
+          (SELECT to_jsonb(t) FROM timer t WHERE project_id = pid AND xmin = now_xid)) IS NOT TRUE
           OR EXISTS (
             SELECT 1 FROM tally_row_before WHERE xact = this_xact AND tbl = 'timer' AND id = pid))
         THEN
           problem := format('the timer of project %s is not as this change left it', pid);
-        ELSIF kind = 'stopTimer' AND NOT EXISTS (
-          SELECT 1 FROM tally_row_before WHERE xact = this_xact AND tbl = 'timer deleted' AND id = pid
-            AND (old ->> 'started_at')::BIGINT
-              = (tally_json(item -> 'startedAt', 'number') #>> '{}')::BIGINT)
+        ELSIF kind = 'stopTimer' AND tally_timer_matches(item, (SELECT old FROM tally_row_before
+          WHERE xact = this_xact AND tbl = 'timer deleted' AND id = pid)) IS NOT TRUE
         THEN
           problem := format('the timer of project %s was not stopped by this change', pid);
         END IF;
@@ -811,7 +816,7 @@ enum PostgresMemberSchema {
 
   /// A function (`CREATE OR REPLACE`) whose search path is the server's catalog, then tally's
   /// schema, then `pg_temp`: nothing a caller makes is found before what the body names.
-  private static func function(
+  static func function(
     _ signature: String, language: String, volatility: String = "VOLATILE",
     definer: Bool = false, body: String
   ) -> String {

@@ -171,6 +171,7 @@ enum PostgresSchema {
     ),
     ("v9 project groups", PostgresGroupSchema.statements),
     ("v10 members hold to their grants", PostgresMemberSchema.statements),
+    ("v11 timer notes", PostgresTimerNoteSchema.statements),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.

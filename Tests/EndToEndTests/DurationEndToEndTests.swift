@@ -178,7 +178,8 @@ import Testing
     }
     #expect(
       try sandbox.succeed("timer", "list", "--format", "csv", now: "2024-03-01T11:20")
-        == "project,started_at,elapsed_seconds\nWriting,2024-03-01T10:00:00+00:00,4800\n")
+        == "project,started_at,elapsed_seconds,note,tags\nWriting,2024-03-01T10:00:00+00:00,4800,,\n"
+    )
     let stopped = try sandbox.run("timer", "stop", "Writing", now: "2024-03-01T11:20")
     #expect(stopped.stderr.contains("after 1:20 (h:mm): recorded 1:20 h"), "\(stopped.stderr)")
     let repl = try sandbox.run("repl", input: "timer list\n")

@@ -126,14 +126,14 @@ import Testing
     let now = "2024-03-01T10:30:15Z"
     #expect(
       try sandbox.succeed("timer", "status", "--format", "csv", now: now) == """
-        project,started_at,elapsed_seconds
-        '+Writing,2024-03-01T09:00:00+00:00,5415
+        project,started_at,elapsed_seconds,note,tags
+        '+Writing,2024-03-01T09:00:00+00:00,5415,,
 
         """)
     #expect(
       try sandbox.succeed("timer", "status", "--format", "json", now: now) == """
         [
-        {"project":"+Writing","started_at":"2024-03-01T09:00:00+00:00","elapsed_seconds":5415}
+        {"project":"+Writing","started_at":"2024-03-01T09:00:00+00:00","elapsed_seconds":5415,"note":null,"tags":[]}
         ]
 
         """)
@@ -149,7 +149,10 @@ import Testing
         ["import", "list"], "id,at,project,file,imported,duplicates,skipped,sha256,undone\n",
         "No imports yet.\n"
       ),
-      (["timer", "status"], "project,started_at,elapsed_seconds\n", "No timer is running.\n"),
+      (
+        ["timer", "status"], "project,started_at,elapsed_seconds,note,tags\n",
+        "No timer is running.\n"
+      ),
     ] {
       let table = try sandbox.tally.run(command, environment: sandbox.environment)
       #expect(table.status == 0 && table.stdout.isEmpty && table.stderr == words)

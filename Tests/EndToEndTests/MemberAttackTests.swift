@@ -41,7 +41,7 @@ struct MemberAttackTests {
     let file = ana.folder.appendingPathComponent("secret.csv")
     try Data("date,amount,note\n2024-02-01,3,secret-import\n".utf8).write(to: file)
     try ana.succeed("import", file.path, "--project", "Secret")
-    try ana.succeed("timer", "start", "Secret")
+    try ana.succeed("timer", "start", "Secret", "--note", "secret-timer", "--tag", "hidden")
     try ana.succeed("share", "Weight", "bob", "--read")
     try ana.succeed("share", "Weight", "cyd", "--write")
     let admin = try #require(team.admin.environment["TALLY_DB"])
@@ -401,6 +401,25 @@ struct MemberAttackTests {
       (
         "UPDATE reading SET amount = amount WHERE id = \(reading)",
         #"{"insertReadings":{"_0":[\#(readingJSON(80))]}}"#
+      ),
+      // A timer started here, told with another note, other tags, or a key tally does not
+      // write: undone and redone, it would come back otherwise.
+      (
+        "INSERT INTO timer VALUES (\(scene.weight), 5, 'a', ',x,')",
+        #"{"startTimer":{"_0":{"projectID":\#(scene.weight),"startedAt":5,"note":"b","#
+          + #""tags":["x"]}}}"#
+      ),
+      (
+        "INSERT INTO timer VALUES (\(scene.weight), 5, 'a', ',x,')",
+        #"{"startTimer":{"_0":{"projectID":\#(scene.weight),"startedAt":5,"note":"a"}}}"#
+      ),
+      (
+        "INSERT INTO timer VALUES (\(scene.weight), 5, NULL, NULL)",
+        #"{"startTimer":{"_0":{"projectID":\#(scene.weight),"startedAt":5,"color":"red"}}}"#
+      ),
+      (
+        "INSERT INTO timer VALUES (\(scene.weight), 5, NULL, NULL)",
+        #"{"startTimer":{"_0":{"projectID":\#(scene.weight),"startedAt":5,"tags":[1]}}}"#
       ),
       // A key tally does not write, nested deeper than tally reads.
       (

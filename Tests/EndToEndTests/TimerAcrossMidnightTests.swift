@@ -36,15 +36,15 @@ import Testing
         == "id,timestamp,amount,note\n")
     #expect(
       try sandbox.succeed("timer", "status", "--format", "csv", now: "2024-03-02T02:00:00Z") == """
-        project,started_at,elapsed_seconds
-        Writing,2024-03-01T23:30:00+00:00,9000
+        project,started_at,elapsed_seconds,note,tags
+        Writing,2024-03-01T23:30:00+00:00,9000,,
 
         """)
     try sandbox.succeed("redo", now: "2024-03-02T02:00:00Z")
     #expect(try sandbox.succeed("item", "list", "Writing", "--format", "csv") == readings)
     #expect(
       try sandbox.succeed("timer", "status", "--format", "csv")
-        == "project,started_at,elapsed_seconds\n")
+        == "project,started_at,elapsed_seconds,note,tags\n")
   }
 
   /// New York's spring-forward day, 10 March 2024, has 23 hours: 22:00 on the 9th to 01:00 on

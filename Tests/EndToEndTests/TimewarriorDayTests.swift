@@ -146,11 +146,11 @@ import Testing
     try sandbox.succeed("timer", "switch", "B", "--at", "-30m", now: "2024-03-04T10:00:00Z")
     #expect(
       try sandbox.succeed("timer", "status", "--format", "csv", now: "2024-03-04T10:00:00Z")
-        == "project,started_at,elapsed_seconds\nB,2024-03-04T09:30:00+00:00,1800\n")
+        == "project,started_at,elapsed_seconds,note,tags\nB,2024-03-04T09:30:00+00:00,1800,,\n")
     try sandbox.succeed("undo", now: "2024-03-04T10:01:00Z")
     #expect(
       try sandbox.succeed("timer", "status", "--format", "csv", now: "2024-03-04T10:00:00Z")
-        == "project,started_at,elapsed_seconds\nA,2024-03-04T09:00:00+00:00,3600\n")
+        == "project,started_at,elapsed_seconds,note,tags\nA,2024-03-04T09:00:00+00:00,3600,,\n")
     #expect(try sandbox.succeed("export") == "project,timestamp,amount,note\n")
     // Two timers running: `timer stop` without a title asks which.
     try sandbox.succeed("timer", "start", "B", now: "2024-03-04T10:00:00Z")

@@ -120,4 +120,54 @@ import Testing
     var values: [Double] { lock.withLock { told } }
     func add(_ value: Double) { lock.withLock { told.append(value) } }
   }
+
+  /// A database from before timers had notes opens with its running timer as it was, and a
+  /// journal entry that stopped a timer then (without the keys added since) still undoes.
+  @Test func aVersionElevenTimerKeepsRunningAndItsStopUndoes() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("old.sqlite")
+    let queue = try DatabaseQueue(path: path)
+    try Schema.migrator.migrate(queue, upTo: "v11 project groups")
+    // The journal entry as the version before wrote it: no note or tags on the timer.
+    let stop =
+      #"{"batch":{"_0":[{"stopTimer":{"_0":{"projectID":2,"startedAt":3600000000}}},"#
+      + #"{"insertReadings":{"_0":[{"id":1,"projectID":2,"amount":1,"timestamp":3600000000,"#
+      + #""note":"timer","isReset":false}]}}]}}"#
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO project (id, title, title_key, units, frequency, created_at, updated_at,
+            reading_count, last_reading_at)
+          VALUES (1, 'Writing', 'writing', 'h', 'daily', 0, 0, 0, NULL),
+                 (2, 'Email', 'email', 'h', 'daily', 0, 0, 1, 3600000000);
+          INSERT INTO timer (project_id, started_at) VALUES (1, 7200000000);
+          INSERT INTO reading (id, project_id, amount, timestamp, note)
+          VALUES (1, 2, 1, 3600000000, 'timer');
+          """)
+      try db.execute(
+        sql: "INSERT INTO journal (at, description, change) VALUES (0, 'Stopped', ?)",
+        arguments: [stop])
+    }
+    try queue.close()
+
+    let database = try TallyDatabase.open(
+      at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
+    #expect(
+      try database.snapshot().timers == [
+        RunningTimer(
+          projectID: ProjectID(rawValue: 1), startedAt: Timestamp(secondsSince1970: 7_200))
+      ])
+    _ = try database.perform(.undo(at: Timestamp(secondsSince1970: 9_000)), openProject: nil)
+    #expect(
+      try database.snapshot().timers.map(\.projectID) == [
+        ProjectID(rawValue: 1), ProjectID(rawValue: 2),
+      ])
+    // Stopped again, the timer that had no note records "timer", tagged with what is given.
+    _ = try database.perform(
+      .stopTimer(ProjectID(rawValue: 2), at: Timestamp(secondsSince1970: 10_800), tags: ["late"]),
+      openProject: nil)
+    let readings = try database.snapshot(openProject: ProjectID(rawValue: 2)).openProject?.readings
+    #expect(readings?.map(\.note) == ["timer"])
+    #expect(readings?.map(\.tags) == [["late"]])
+  }
 }

@@ -7,7 +7,14 @@ struct ReferenceModel: Equatable {
   struct Data: Equatable {
     var projects: [ProjectID: Project] = [:]
     var readings: [ReadingID: Reading] = [:]
-    var timers: [ProjectID: Timestamp] = [:]
+    var timers: [ProjectID: Timer] = [:]
+  }
+
+  /// A running timer: when it started, and the note and tags given then.
+  struct Timer: Equatable {
+    var start: Timestamp
+    var note: String?
+    var tags: [String]
   }
 
   var data = Data()
@@ -92,35 +99,43 @@ struct ReferenceModel: Equatable {
     case .deleteReading(let id, let at):
       guard let reading = data.readings.removeValue(forKey: id) else { return false }
       data.projects[reading.projectID]?.updatedAt = at
-    case .startTimer(let id, let at, let since):
+    case .startTimer(let id, let note, let tags, let at, let since):
       // Only units of time are timed (of the units the generator makes: min, s and h).
       guard let project = data.projects[id], ["min", "s", "h"].contains(project.units),
         data.timers[id] == nil, (since ?? at) <= at
       else { return false }
-      data.timers[id] = since ?? at
+      data.timers[id] = Timer(start: since ?? at, note: note, tags: Array(Set(tags)).sorted())
     case .stopTimer(let id, let note, let at, _, let tags, let until):
       let stop = until ?? at
-      guard data.projects[id] != nil, let start = data.timers[id], start <= stop, stop <= at
+      guard data.projects[id] != nil, let timer = data.timers[id], timer.start <= stop,
+        stop <= at
       else { return false }
       data.timers[id] = nil
-      record(id, from: start, to: stop, note: note ?? "timer", tags: tags, at: at)
+      // The note given, or the timer's; the timer's tags and those given.
+      record(
+        id, from: timer.start, to: stop, note: note ?? timer.note ?? "timer",
+        tags: Array(Set(timer.tags + tags)).sorted(), at: at)
     case .switchTimer(let id, let stopping, let note, let at, _, let tags, let until):
       let stop = until ?? at
       let stopped = stopping.filter { $0 != id }
       guard let project = data.projects[id], ["min", "s", "h"].contains(project.units),
         data.timers[id] == nil, stop <= at,
-        stopped.allSatisfy({ data.timers[$0].map { $0 <= stop } ?? false })
+        stopped.allSatisfy({ data.timers[$0].map { $0.start <= stop } ?? false })
       else { return false }
+      // Each stopped timer's readings carry its own note and tags; the new one gets these.
       for other in stopped {
-        guard let start = data.timers.removeValue(forKey: other) else { continue }
-        record(other, from: start, to: stop, note: note ?? "timer", tags: tags, at: at)
+        guard let timer = data.timers.removeValue(forKey: other) else { continue }
+        record(
+          other, from: timer.start, to: stop, note: timer.note ?? "timer", tags: timer.tags,
+          at: at)
       }
-      data.timers[id] = stop
+      data.timers[id] = Timer(start: stop, note: note, tags: Array(Set(tags)).sorted())
     case .trackTime(let id, let from, let to, let note, let tags, let at, _):
       guard let project = data.projects[id], ["min", "s", "h"].contains(project.units),
-        from < to, to <= at, data.timers[id].map({ to <= $0 }) ?? true
+        from < to, to <= at, data.timers[id].map({ to <= $0.start }) ?? true
       else { return false }
-      record(id, from: from, to: to, note: note ?? "tracked", tags: tags, at: at)
+      record(
+        id, from: from, to: to, note: note ?? "tracked", tags: Array(Set(tags)).sorted(), at: at)
     case .cancelTimer(let id, _):
       guard data.projects[id] != nil, data.timers.removeValue(forKey: id) != nil else {
         return false
@@ -195,7 +210,10 @@ struct ReferenceModel: Equatable {
   }
 
   var timers: [RunningTimer] {
-    data.timers.map { RunningTimer(projectID: $0.key, startedAt: $0.value) }
-      .sorted { $0.projectID < $1.projectID }
+    data.timers.map {
+      RunningTimer(
+        projectID: $0.key, startedAt: $0.value.start, note: $0.value.note, tags: $0.value.tags)
+    }
+    .sorted { $0.projectID < $1.projectID }
   }
 }

@@ -36,7 +36,10 @@ import Testing
     let earlier = back(pick % 11 == 0 ? -60 : pick % 172_800)
     let tags = [[], ["a"], ["t/1", "b"]][pick % 3]
     switch kind {
-    case 8: return .startTimer(projectID, at: at, since: pick % 2 == 0 ? nil : earlier)
+    case 8:
+      return .startTimer(
+        projectID, note: pick % 5 == 0 ? "started" : nil, tags: [[], ["b", "c"]][pick % 2], at: at,
+        since: pick % 3 == 0 ? nil : earlier)
     case 9:
       return .stopTimer(
         projectID, note: pick % 2 == 0 ? nil : "stopped", at: at, tags: tags,

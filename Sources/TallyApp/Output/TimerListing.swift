@@ -4,10 +4,11 @@ import TallyReports
 
 /// The running timers (`tally timer status`) in each list format.
 ///
-/// CSV header: `project,started_at,elapsed_seconds` (whole seconds up to now); JSON has the
-/// same keys.
+/// CSV header: `project,started_at,elapsed_seconds,note,tags` (whole seconds up to now; the
+/// note and tags its readings are to carry, empty for none); JSON has the same keys, with
+/// `null` for no note and an array of tags.
 struct TimerListing {
-  static let header = ["project", "started_at", "elapsed_seconds"]
+  static let header = ["project", "started_at", "elapsed_seconds", "note", "tags"]
 
   /// Each running timer with its project's title.
   let timers: [(title: String, timer: RunningTimer)]
@@ -25,7 +26,8 @@ struct TimerListing {
         output.write(
           CSVWriter.line([
             CSVWriter.text(title), TimestampFormat.iso8601(timer.startedAt, in: zone),
-            String(timer.elapsedSeconds(until: now)),
+            String(timer.elapsedSeconds(until: now)), CSVWriter.text(timer.note ?? ""),
+            Tags.listed(timer.tags),
           ]))
       }
     case .json:
@@ -36,6 +38,8 @@ struct TimerListing {
               "project": .string(title),
               "started_at": .string(TimestampFormat.iso8601(timer.startedAt, in: zone)),
               "elapsed_seconds": .integer(timer.elapsedSeconds(until: now)),
+              "note": .optional(timer.note),
+              "tags": .texts(timer.tags),
             ])
           }))
     }
@@ -46,14 +50,17 @@ struct TimerListing {
       output.say("No timer is running.")
       return
     }
-    var table = TextTable(columns: [
-      .init("PROJECT", .text), .init("STARTED"), .init("ELAPSED", .right),
-    ])
+    // The note and tags only when some timer has them, as `item list` shows tags.
+    let noted = timers.contains { $0.timer.note != nil || !$0.timer.tags.isEmpty }
+    var table = TextTable(
+      columns: [.init("PROJECT", .text), .init("STARTED"), .init("ELAPSED", .right)]
+        + (noted ? [.init("TAGS", .text), .init("NOTE", .text)] : []))
     for (title, timer) in timers {
-      table.append([
-        title, TimestampFormat.local(timer.startedAt, in: zone),
-        Self.elapsed(timer.startedAt.seconds(until: now)),
-      ])
+      table.append(
+        [
+          title, TimestampFormat.local(timer.startedAt, in: zone),
+          Self.elapsed(timer.startedAt.seconds(until: now)),
+        ] + (noted ? [Tags.listed(timer.tags), timer.note ?? ""] : []))
     }
     output.write(table.render(width: width))
   }

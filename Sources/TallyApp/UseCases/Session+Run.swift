@@ -85,10 +85,12 @@ extension Session {
     case .deleteReading(let id, let confirmed):
       try deleteReading(id, confirmed: confirmed)
     // A timer's messages name the instant an --at named (`at 2024-03-01 09:00`).
-    case .startTimer(let title, let at):
+    case .startTimer(let title, let note, let tags, let at):
       let since = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
       messages.status(
-        try perform(.startTimer(try project(titled: title).id, at: now, since: since)))
+        try perform(
+          .startTimer(
+            try project(titled: title).id, note: note, tags: tags, at: now, since: since)))
     case .stopTimer(let title, let note, let tags, let at):
       let until = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
       messages.status(
@@ -96,9 +98,15 @@ extension Session {
           .stopTimer(
             try runningTimerProject(title), note: note, at: now, zone: zone, tags: tags,
             until: until)))
-    case .resumeTimer(let title, let at):
+    case .resumeTimer(let title, let note, let tags, let at):
       let since = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
-      messages.status(try perform(.startTimer(try resumedProject(title), at: now, since: since)))
+      let id = try resumedProject(title)
+      let last = note == nil || tags == nil ? try newestReading(of: id) : nil
+      messages.status(
+        try perform(
+          .startTimer(
+            id, note: note ?? last?.note.flatMap(Self.timerNote), tags: tags ?? last?.tags ?? [],
+            at: now, since: since)))
     case .switchTimer(let title, let note, let tags, let at):
       let until = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
       messages.status(

@@ -43,6 +43,19 @@ extension Session {
       hint: "Start one with `tally timer start TITLE`.")
   }
 
+  /// The project's newest reading, whose note and tags `timer resume` carries on.
+  func newestReading(of project: ProjectID) throws(TallyError) -> Reading? {
+    try storage.withAggregates(of: project) { aggregates in
+      try aggregates.reading(
+        .before, of: ReadingOrder.Key(Timestamp(microsecondsSince1970: .max), id: .max))
+    }
+  }
+
+  /// A note a resumed timer carries on: not the word its readings get when they have none.
+  static func timerNote(_ note: String) -> String? {
+    note == "timer" || note == "tracked" ? nil : note
+  }
+
   /// Whether a journal entry's description says that a timer of `title` stopped or its time
   /// was tracked (the messages of ``ChangePlan``).
   private static func recordsTime(_ description: String, for title: String) -> Bool {

@@ -40,15 +40,19 @@ public enum UserRequest {
     ReadingID, amount: AmountInput?, at: String?, note: String?, reset: Bool? = nil,
     tags: ReadingEdit = ReadingEdit())
   case deleteReading(ReadingID, confirmed: Bool)
-  /// Starts a project's timer now, or at the time typed (`--at`).
-  case startTimer(project: String, at: String? = nil)
+  /// Starts a project's timer now, or at the time typed (`--at`), with the note and tags its
+  /// readings are to carry.
+  case startTimer(project: String, note: String? = nil, tags: [String] = [], at: String? = nil)
   /// Stops a project's timer (the one running when `nil`) now or at `at`; its readings get
-  /// the note (default: timer) and the tags.
+  /// the note (default: the timer's, or timer) and the timer's tags with these.
   case stopTimer(project: String?, note: String?, tags: [String] = [], at: String? = nil)
   case cancelTimer(project: String)
-  /// Starts the timer that was stopped last (or the project's) again.
-  case resumeTimer(project: String?, at: String? = nil)
-  /// Stops the running timers and starts the project's at the same instant.
+  /// Starts the timer that was stopped last (or the project's) again, with the note and tags
+  /// given, or else those of the project's newest reading.
+  case resumeTimer(
+    project: String?, note: String? = nil, tags: [String]? = nil, at: String? = nil)
+  /// Stops the running timers and starts the project's at the same instant, with the note and
+  /// tags given.
   case switchTimer(project: String, note: String?, tags: [String] = [], at: String? = nil)
   /// Records an interval that is over: `interval` as `9:00-10:30`, or `from` and `to`.
   case trackTime(

@@ -12,22 +12,39 @@ struct TimerCommand: ParsableCommand {
     ]
   )
 
+  /// The options that give a timer's readings their note and tags, when it starts.
+  static let noteAndTags: [CommandCatalog.Option] = [
+    .value("--note"), .value("--tag", valueName: "tags"),
+  ]
+
+  /// What `--tag` says to people, for every timer subcommand that takes it.
+  static let tagHelp = ArgumentHelp(
+    "The readings' tags, comma-separated; may repeat.", valueName: "tags")
+
   /// What `--at` says to people, for every timer subcommand that takes it.
   static let atHelp: ArgumentHelp =
     "When (now, 9:00, yesterday 18:00, 20 min ago, -90m, ISO 8601); default: now."
 
   struct Start: TallyCommand {
     static let configuration = CommandConfiguration(
-      commandName: "start", abstract: "Start a project's timer, now or at --at.")
-    static let syntax = CommandSyntax(arguments: ["project"], options: [.value("--at")])
+      commandName: "start",
+      abstract:
+        "Start a project's timer, now or at --at, with the note and tags its readings will "
+        + "carry.")
+    static let syntax = CommandSyntax(
+      arguments: ["project"], options: TimerCommand.noteAndTags + [.value("--at")])
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
     var project: String
+    @Option(parsing: .unconditional, help: "The readings' note; default: timer.")
+    var note: String?
+    @Option(name: .customLong("tag"), help: TimerCommand.tagHelp) var tags: [String] = []
     @Option(help: TimerCommand.atHelp) var at: String?
 
-    func request() -> UserRequest {
-      .startTimer(project: project, at: at)
+    func request() throws(TallyError) -> UserRequest {
+      .startTimer(
+        project: project, note: note, tags: try FilterOptions.tags(tags, option: "--tag"), at: at)
     }
   }
 
@@ -46,11 +63,15 @@ struct TimerCommand: ParsableCommand {
       help: "The project's title; default: the only timer running.",
       completion: ProjectTitleCompletion.kind)
     var project: String?
-    @Option(parsing: .unconditional, help: "The reading's note; default: timer.")
+    @Option(
+      parsing: .unconditional,
+      help: "The readings' note; default: the one given at start, or timer.")
     var note: String?
     @Option(
       name: .customLong("tag"),
-      help: ArgumentHelp("The readings' tags, comma-separated; may repeat.", valueName: "tags"))
+      help: ArgumentHelp(
+        "Tags the readings carry besides those given at start, comma-separated; may repeat.",
+        valueName: "tags"))
     var tags: [String] = []
     @Option(help: TimerCommand.atHelp) var at: String?
 
@@ -62,41 +83,59 @@ struct TimerCommand: ParsableCommand {
 
   /// `timer switch TITLE`: stop what runs and start another at the same instant.
   struct Switch: TallyCommand {
-    static let syntax = CommandSyntax(arguments: ["project"], options: [.value("--at")])
+    static let syntax = CommandSyntax(
+      arguments: ["project"], options: TimerCommand.noteAndTags + [.value("--at")])
     static let configuration = CommandConfiguration(
       commandName: "switch",
       abstract:
         "Stop the running timers and start a project's at the same instant (one change, "
-        + "one undo).")
+        + "one undo); --note and --tag are the new timer's.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The project to time now.", completion: ProjectTitleCompletion.kind)
     var project: String
+    @Option(parsing: .unconditional, help: "The new timer's readings' note; default: timer.")
+    var note: String?
+    @Option(name: .customLong("tag"), help: TimerCommand.tagHelp) var tags: [String] = []
     @Option(help: TimerCommand.atHelp) var at: String?
 
-    func request() -> UserRequest {
-      .switchTimer(project: project, note: nil, at: at)
+    func request() throws(TallyError) -> UserRequest {
+      .switchTimer(
+        project: project, note: note, tags: try FilterOptions.tags(tags, option: "--tag"), at: at)
     }
   }
 
   /// `timer resume`: the last timer again.
   struct Resume: TallyCommand {
-    static let syntax = CommandSyntax(arguments: ["project"], options: [.value("--at")])
+    static let syntax = CommandSyntax(
+      arguments: ["project"], options: TimerCommand.noteAndTags + [.value("--at")])
     static let configuration = CommandConfiguration(
       commandName: "resume",
       abstract:
         "Start again the timer that was stopped last (or whose time was tracked last), or the "
-        + "project's.")
+        + "project's, with the note and tags of its newest reading unless others are given.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(
       help: "The project's title; default: the last one timed.",
       completion: ProjectTitleCompletion.kind)
     var project: String?
+    @Option(
+      parsing: .unconditional,
+      help: "The readings' note; default: the newest reading's.")
+    var note: String?
+    @Option(
+      name: .customLong("tag"),
+      help: ArgumentHelp(
+        "The readings' tags, comma-separated; may repeat; default: the newest reading's.",
+        valueName: "tags"))
+    var tags: [String] = []
     @Option(help: TimerCommand.atHelp) var at: String?
 
-    func request() -> UserRequest {
-      .resumeTimer(project: project, at: at)
+    func request() throws(TallyError) -> UserRequest {
+      .resumeTimer(
+        project: project, note: note,
+        tags: tags.isEmpty ? nil : try FilterOptions.tags(tags, option: "--tag"), at: at)
     }
   }
 

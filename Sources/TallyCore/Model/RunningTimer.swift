@@ -6,11 +6,43 @@ public struct RunningTimer: Hashable, Codable, Sendable {
   public var projectID: ProjectID
   /// When it was started.
   public var startedAt: Timestamp
+  /// The note its readings carry (`timer start --note`), unless stopping it gives another;
+  /// `nil` for none, when they say "timer".
+  public var note: String?
+  /// The tags its readings carry (`timer start --tag`), with those given when it stops.
+  public var tags: [String]
 
   /// Creates a running timer.
-  public init(projectID: ProjectID, startedAt: Timestamp) {
+  public init(
+    projectID: ProjectID, startedAt: Timestamp, note: String? = nil, tags: [String] = []
+  ) {
     self.projectID = projectID
     self.startedAt = startedAt
+    self.note = note
+    self.tags = tags
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case projectID, startedAt, note, tags
+  }
+
+  /// Reads a timer as a change records it; one written before timers had notes has none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    projectID = try container.decode(ProjectID.self, forKey: .projectID)
+    startedAt = try container.decode(Timestamp.self, forKey: .startedAt)
+    note = try container.decodeIfPresent(String.self, forKey: .note)
+    tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+  }
+
+  /// Writes the note and the tags only when there are some, so that a timer without them is
+  /// recorded as it was before timers had them.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(projectID, forKey: .projectID)
+    try container.encode(startedAt, forKey: .startedAt)
+    try container.encodeIfPresent(note, forKey: .note)
+    if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
   }
 
   /// The whole seconds from start to `stop`, rounded to the nearest.

@@ -24,6 +24,10 @@ extension Request {
     case .editReading(let id, let edit, let at):
       if let amount = edit.amount { try Self.checkAmount(amount) }
       return .editReading(id, edit, at: at)
+    case .startTimer(let id, let note, let tags, let at, let since):
+      try Self.checkTags(tags)
+      return .startTimer(
+        id, note: Self.cleanedNote(note), tags: Set(tags).sorted(), at: at, since: since)
     case .stopTimer(let id, let note, let at, let zone, let tags, let until):
       try Self.checkTags(tags)
       return .stopTimer(
@@ -31,8 +35,8 @@ extension Request {
     case .switchTimer(let id, let stopping, let note, let at, let zone, let tags, let until):
       try Self.checkTags(tags)
       return .switchTimer(
-        to: id, stopping: stopping, note: Self.cleanedNote(note), at: at, zone: zone, tags: tags,
-        until: until)
+        to: id, stopping: stopping, note: Self.cleanedNote(note), at: at, zone: zone,
+        tags: Set(tags).sorted(), until: until)
     case .trackTime(let id, let from, let to, let note, let tags, let at, let zone):
       try Self.checkTags(tags)
       return .trackTime(
@@ -49,7 +53,7 @@ extension Request {
           }
           return job
         }, at: at)
-    case .deleteProject, .deleteReading, .startTimer, .cancelTimer, .undoImport, .undo, .redo:
+    case .deleteProject, .deleteReading, .cancelTimer, .undoImport, .undo, .redo:
       return self
     }
   }

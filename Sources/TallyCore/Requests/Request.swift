@@ -12,16 +12,19 @@ public enum Request: Equatable, Sendable {
   case addReading(NewReading, at: Timestamp)
   case editReading(ReadingID, ReadingEdit, at: Timestamp)
   case deleteReading(ReadingID, at: Timestamp)
-  /// Starts the project's timer at `since`, or at `at` when it is `nil` (`timer start --at`).
-  case startTimer(ProjectID, at: Timestamp, since: Timestamp? = nil)
-  /// Stops the timer at `until` (or `at`) and records the elapsed time, with the note given or
-  /// "timer" and the tags given: one reading per day of `zone` that the run touched.
+  /// Starts the project's timer at `since`, or at `at` when it is `nil` (`timer start --at`),
+  /// with the note and tags its readings are to carry.
+  case startTimer(
+    ProjectID, note: String? = nil, tags: [String] = [], at: Timestamp, since: Timestamp? = nil)
+  /// Stops the timer at `until` (or `at`) and records the elapsed time: one reading per day of
+  /// `zone` that the run touched, with the note given (or else the timer's, or "timer") and the
+  /// timer's tags with those given.
   case stopTimer(
     ProjectID, note: String? = nil, at: Timestamp, zone: TimeZone = .gmt, tags: [String] = [],
     until: Timestamp? = nil)
-  /// Stops the timers of `stopping` at `until` (or `at`), as
-  /// ``stopTimer(_:note:at:zone:tags:until:)`` does, and starts the project's at that same
-  /// instant: one change.
+  /// Stops the timers of `stopping` at `until` (or `at`), each recorded with its own note and
+  /// tags, and starts the project's at that same instant with the note and tags given: one
+  /// change.
   case switchTimer(
     to: ProjectID, stopping: [ProjectID], note: String? = nil, at: Timestamp, zone: TimeZone = .gmt,
     tags: [String] = [], until: Timestamp? = nil)

@@ -3,9 +3,9 @@ public import Foundation
 /// How a timer's run is recorded: the note and tags of its readings, when it stops, and the
 /// zone whose midnights cut it into days.
 public struct TimerReadings: Equatable, Sendable {
-  /// The readings' note; "timer" when `nil`.
+  /// The readings' note; when `nil`, the timer's own, or "timer".
   public var note: String?
-  /// The readings' tags.
+  /// Tags the readings carry besides the timer's own.
   public var tags: [String]
   /// When the run ends.
   public var until: Timestamp
@@ -22,9 +22,11 @@ public struct TimerReadings: Equatable, Sendable {
 }
 
 extension ChangePlan {
-  /// A timer for a total project that has none running, started at `since`.
+  /// A timer for a total project that has none running, started at `since`, whose readings
+  /// are to carry `note` and `tags`.
   static func startTimer(
-    _ id: ProjectID, since: Timestamp, at: Timestamp, in db: some StoredFacts
+    _ id: ProjectID, note: String? = nil, tags: [String] = [], since: Timestamp, at: Timestamp,
+    in db: some StoredFacts
   ) throws -> ChangePlan {
     let project = try timedProject(id, in: db)
     if let running = try db.timer(of: id) {
@@ -37,9 +39,11 @@ extension ChangePlan {
     try checkPast(since, as: "the start", at: at, in: db)
     try checkSpan(from: since, to: at, in: db)
     let started = since == at ? "" : " at \(TimestampFormat.local(since, in: db.zone))"
+    let tagged = tags.isEmpty ? "" : ", tagged \(Tags.listed(tags))"
     return ChangePlan(
-      change: .startTimer(RunningTimer(projectID: id, startedAt: since)),
-      message: "Started a timer for \(project.title)\(started)")
+      change: .startTimer(
+        RunningTimer(projectID: id, startedAt: since, note: note, tags: tags)),
+      message: "Started a timer for \(project.title)\(started)\(tagged)")
   }
 
   /// The project a timer or a tracked interval records into: a total whose units are a unit
@@ -93,16 +97,17 @@ extension ChangePlan {
     return ChangePlan(change: .batch(stop.changes), message: stop.messages.joined(separator: "; "))
   }
 
-  /// The timers of `stopping` stopped at `run.until` as ``stopTimer(_:_:in:)`` stops them, and
-  /// the project's started at that instant: one change, so one undo takes it all back.
+  /// The timers of `stopping` stopped at `run.until` as ``stopTimer(_:_:at:in:)`` stops them,
+  /// and the project's started at that instant with `note` and `tags`: one change, so one undo
+  /// takes it all back.
   static func switchTimer(
-    to id: ProjectID, stopping: [ProjectID], _ run: TimerReadings, at: Timestamp,
-    in db: some StoredFacts
+    to id: ProjectID, note: String?, tags: [String], stopping: [ProjectID], _ run: TimerReadings,
+    at: Timestamp, in db: some StoredFacts
   ) throws -> ChangePlan {
     let stopping = stopping.filter { $0 != id }
     let timers = try stopping.map { try runningTimer(of: $0, stoppedAt: run.until, in: db) }
     try checkPast(run.until, as: "the switch", at: at, in: db)
-    let start = try startTimer(id, since: run.until, at: at, in: db)
+    let start = try startTimer(id, note: note, tags: tags, since: run.until, at: at, in: db)
     guard !timers.isEmpty else { return start }
     let stop = try stopped(timers, run, at: at, in: db)
     return ChangePlan(
@@ -184,7 +189,9 @@ extension ChangePlan {
     return (changes, messages)
   }
 
-  /// Each timer's readings, the run cut into days, with ids that differ across all of them.
+  /// Each timer's readings, the run cut into days, with ids that differ across all of them:
+  /// with the note of `run`, or else the timer's, or "timer"; with the timer's tags and those
+  /// of `run`.
   private static func timerReadings(
     _ timers: [(Project, RunningTimer)], _ run: TimerReadings, in db: some StoredFacts
   ) throws -> [[Reading]] {
@@ -198,19 +205,45 @@ extension ChangePlan {
     }
     var ids = try db.nextIDs(of: .reading, count: parts.reduce(0) { $0 + $1.count })[...]
     var result: [[Reading]] = []
-    for ((project, _), parts) in zip(timers, parts) {
+    for ((project, timer), parts) in zip(timers, parts) {
       let unit = TimeUnit(units: project.units).seconds
+      let note = run.note ?? timer.note ?? "timer"
+      let tags = try timerTags(timer, run, of: project)
       let readings = zip(ids.prefix(parts.count), parts).map { id, part in
         Reading(
           id: ReadingID(rawValue: id), projectID: project.id,
-          amount: Double(part.seconds) / unit, timestamp: part.start, note: run.note ?? "timer",
-          tags: run.tags)
+          amount: Double(part.seconds) / unit, timestamp: part.start, note: note, tags: tags)
       }
       ids = ids.dropFirst(parts.count)
       for reading in readings { try MeterRule.checkAdding(reading, to: project, in: db) }
       result.append(readings)
     }
     return result
+  }
+
+  /// The tags of a timer's readings: its own and those given when it stops, held to
+  /// ``Tags/most``.
+  ///
+  /// The timer's own are checked again: a row written through SQL may hold anything.
+  private static func timerTags(_ timer: RunningTimer, _ run: TimerReadings, of project: Project)
+    throws -> [String]
+  {
+    for tag in timer.tags where (try? Tags.tag(tag)) != tag {
+      throw TallyError(
+        .invalidInput,
+        "the timer of \(project.title) carries the tag \(VisibleText.quoted(tag)), which is "
+          + "not a tag tally writes",
+        hint: "Cancel it with `tally timer cancel \(project.title)` and start it again.")
+    }
+    let tags = Set(timer.tags + run.tags).sorted()
+    guard tags.count <= Tags.most else {
+      throw TallyError(
+        .invalidInput,
+        "the timer of \(project.title) carries \(timer.tags.count) tags, which with those "
+          + "given make \(tags.count); a reading takes \(Tags.most)",
+        hint: "Give fewer tags.")
+    }
+    return tags
   }
 
   /// What `readings` recorded, for messages: `1:30 h`, or each day's part.

@@ -33,15 +33,15 @@ public struct ChangePlan: Equatable, Sendable {
     case .addReading(let new, let at): try addReading(new, at: at, in: db)
     case .editReading(let id, let edit, let at): try editReading(id, edit, at: at, in: db)
     case .deleteReading(let id, let at): try deleteReading(id, at: at, in: db)
-    case .startTimer(let id, let at, let since):
-      try startTimer(id, since: since ?? at, at: at, in: db)
+    case .startTimer(let id, let note, let tags, let at, let since):
+      try startTimer(id, note: note, tags: tags, since: since ?? at, at: at, in: db)
     case .stopTimer(let id, let note, let at, let zone, let tags, let until):
       try stopTimer(
         id, TimerReadings(note: note, tags: tags, until: until ?? at, zone: zone), at: at, in: db)
     case .switchTimer(let id, let stopping, let note, let at, let zone, let tags, let until):
       try switchTimer(
-        to: id, stopping: stopping,
-        TimerReadings(note: note, tags: tags, until: until ?? at, zone: zone), at: at, in: db)
+        to: id, note: note, tags: tags, stopping: stopping,
+        TimerReadings(note: nil, until: until ?? at, zone: zone), at: at, in: db)
     case .trackTime(let id, let from, let to, let note, let tags, let at, let zone):
       try trackTime(
         id, from: from, TimerReadings(note: note ?? "tracked", tags: tags, until: to, zone: zone),

@@ -68,13 +68,12 @@ final class PostgresFacts: StoredFacts {
   }
 
   func timer(of project: ProjectID) throws -> RunningTimer? {
-    try session.row(
-      "SELECT project_id, started_at FROM timer WHERE project_id = \(project.rawValue)",
-      as: (Int64, Int64).self
-    ).map { id, started in
-      RunningTimer(
-        projectID: ProjectID(rawValue: id), startedAt: Timestamp(microsecondsSince1970: started))
-    }
+    try session.rows(
+      """
+      SELECT \(unescaped: PostgresRows.timerColumns) FROM timer
+      WHERE project_id = \(project.rawValue)
+      """
+    ).first.map(PostgresRows.timer)
   }
 
   func importBatch(_ id: ImportBatchID) throws -> ImportBatch {

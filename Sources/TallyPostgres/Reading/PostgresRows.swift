@@ -21,6 +21,16 @@ enum PostgresRows {
     last_reading_id, undone, settings
     """
 
+  /// The timer columns that ``timer(_:)`` reads.
+  static let timerColumns = "project_id, started_at, note, tags"
+
+  static func timer(_ row: PostgresRow) throws -> RunningTimer {
+    let (id, started, note, tags) = try row.decode((Int64, Int64, String?, String?).self)
+    return RunningTimer(
+      projectID: ProjectID(rawValue: id), startedAt: Timestamp(microsecondsSince1970: started),
+      note: note, tags: Tags.read(tags))
+  }
+
   static func reading(_ row: PostgresRow) throws -> Reading {
     let (id, project, amount, timestamp, note, batch, isReset, tags) = try row.decode(
       (Int64, Int64, Double, Int64, String?, Int64?, Bool, String?).self)

@@ -44,11 +44,9 @@ extension PostgresStorage {
 
   /// The running timers, by project, as `session` sees them.
   static func timers(_ session: PostgresSession) throws -> [RunningTimer] {
-    try session.rows("SELECT project_id, started_at FROM timer ORDER BY project_id").map { row in
-      let (id, started) = try row.decode((Int64, Int64).self)
-      return RunningTimer(
-        projectID: ProjectID(rawValue: id), startedAt: Timestamp(microsecondsSince1970: started))
-    }
+    try session.rows(
+      "SELECT \(unescaped: PostgresRows.timerColumns) FROM timer ORDER BY project_id"
+    ).map(PostgresRows.timer)
   }
 
   public func reading(_ id: ReadingID) throws(TallyError) -> Reading {

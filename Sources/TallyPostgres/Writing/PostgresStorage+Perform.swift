@@ -58,7 +58,7 @@ extension PostgresStorage {
         message = "Redid: \(entry.description)"
       case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
         .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
-        .startTimer(_, let at, _), .stopTimer(_, _, let at, _, _, _), .cancelTimer(_, let at),
+        .startTimer(_, _, _, let at, _), .stopTimer(_, _, let at, _, _, _), .cancelTimer(_, let at),
         .switchTimer(_, _, _, let at, _, _, _), .trackTime(_, _, _, _, _, let at, _),
         .undoImport(_, let at), .importReadings(_, let at), .importProjects(_, let at):
         let plan = try ChangePlan.plan(request, in: writer.facts)

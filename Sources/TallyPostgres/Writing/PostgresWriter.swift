@@ -215,8 +215,10 @@ struct PostgresWriter {
   private func startTimer(_ timer: RunningTimer) throws {
     try session.rows(
       """
-      INSERT INTO timer (project_id, started_at)
-      VALUES (\(timer.projectID.rawValue), \(timer.startedAt.microsecondsSince1970))
+      INSERT INTO timer (\(unescaped: PostgresRows.timerColumns))
+      VALUES (
+        \(timer.projectID.rawValue), \(timer.startedAt.microsecondsSince1970), \(timer.note),
+        \(Tags.stored(timer.tags)))
       """)
   }
 

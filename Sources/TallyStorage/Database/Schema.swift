@@ -198,6 +198,15 @@ enum Schema {
             CHECK (group_name IS NULL OR length(trim(group_name)) > 0)
           """)
     }
+    migrator.registerMigration("v12 timer notes") { db in
+      // The note and tags a running timer's readings are to carry (`timer start --note --tag`);
+      // tags stored as a reading's are (see Tags), NULL for none.
+      try db.execute(
+        sql: """
+          ALTER TABLE timer ADD COLUMN note TEXT;
+          ALTER TABLE timer ADD COLUMN tags TEXT;
+          """)
+    }
     return migrator
   }
 }

@@ -7,10 +7,13 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
 
   var projectID: Int64
   var startedAt: Int64
+  var note: String?
+  var tags: String?
 
   enum CodingKeys: String, CodingKey {
     case projectID = "project_id"
     case startedAt = "started_at"
+    case note, tags
   }
 
   enum Columns {
@@ -20,11 +23,13 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
   init(_ timer: RunningTimer) {
     projectID = timer.projectID.rawValue
     startedAt = timer.startedAt.microsecondsSince1970
+    note = timer.note
+    tags = Tags.stored(timer.tags)
   }
 
   var timer: RunningTimer {
     RunningTimer(
       projectID: ProjectID(rawValue: projectID),
-      startedAt: Timestamp(microsecondsSince1970: startedAt))
+      startedAt: Timestamp(microsecondsSince1970: startedAt), note: note, tags: Tags.read(tags))
   }
 }
