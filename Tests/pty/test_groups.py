@@ -12,7 +12,7 @@ import unittest
 import pexpect
 
 import test_repl
-from test_repl import PROMPT_HOME, TALLY
+from test_repl import PROMPT_HOME, TALLY, new_database
 
 
 class GroupScreenInATerminal(unittest.TestCase):
@@ -20,7 +20,7 @@ class GroupScreenInATerminal(unittest.TestCase):
         self.folder = tempfile.mkdtemp(prefix="tally-pty-groups-")
         self.env = dict(
             os.environ,
-            TALLY_DB=os.path.join(self.folder, "tally.sqlite"),
+            TALLY_DB=new_database(self.folder),
             XDG_STATE_HOME=os.path.join(self.folder, "state"),
             TZ="UTC",
             TERM="xterm",

@@ -3,6 +3,7 @@
 Run with: TALLY_BIN=.build/debug/tally python3 -m unittest discover -s Tests/pty -v
 """
 
+import atexit
 import os
 import re
 import shutil
@@ -12,6 +13,8 @@ import subprocess
 import tempfile
 import termios
 import unittest
+import urllib.parse
+import uuid
 
 import pexpect
 
@@ -24,6 +27,32 @@ PROMPT_START = r"(?:^|[\r\n])(?:\x1b\[[0-9;?]*[A-Za-z])*"
 PROMPT_SETTLE = 0.05
 
 
+def new_database(folder):
+    """Where a test keeps its data: a SQLite file in `folder`; with TALLY_PTY_BACKEND=postgres,
+    a new database on the server that TALLY_TEST_POSTGRES names, dropped when the process ends.
+    """
+    if os.environ.get("TALLY_PTY_BACKEND", "sqlite") != "postgres":
+        return os.path.join(folder, "tally.sqlite")
+    server = os.environ["TALLY_TEST_POSTGRES"]
+    name = "tally_pty_" + uuid.uuid4().hex[:12]
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", server, "-c",
+                    f"CREATE DATABASE {name}"], check=True, capture_output=True)
+    _CREATED.append((server, name))
+    return urllib.parse.urlparse(server)._replace(path="/" + name).geturl()
+
+
+_CREATED = []
+
+
+def _drop_created():
+    for server, name in _CREATED:
+        subprocess.run(["psql", "-X", "-q", server, "-c",
+                        f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)
+
+
+atexit.register(_drop_created)
+
+
 def prompt_pattern(text):
     """Matches `text` as a whole prompt: from a line start to the end of the output so far."""
     return re.compile(PROMPT_START + re.escape(text) + r"\Z")
@@ -34,7 +63,7 @@ class REPLInATerminal(unittest.TestCase):
         self.folder = tempfile.mkdtemp(prefix="tally-pty-")
         self.env = dict(
             os.environ,
-            TALLY_DB=os.path.join(self.folder, "tally.sqlite"),
+            TALLY_DB=new_database(self.folder),
             XDG_STATE_HOME=os.path.join(self.folder, "state"),
             # No start-up file but the test's own, and no pager unless a test asks for one.
             XDG_CONFIG_HOME=os.path.join(self.folder, "config"),

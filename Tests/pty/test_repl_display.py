@@ -16,7 +16,7 @@ import pexpect
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_repl
-from test_repl import TALLY
+from test_repl import TALLY, new_database
 
 PROMPT_HOME = "tally › "
 PROMPT_MILEAGE = "tally › Mileage › "
@@ -34,7 +34,7 @@ class DisplayInATerminal(unittest.TestCase):
         os.chmod(self.pager, 0o755)
         self.env = dict(
             os.environ,
-            TALLY_DB=os.path.join(self.folder, "tally.sqlite"),
+            TALLY_DB=new_database(self.folder),
             XDG_STATE_HOME=os.path.join(self.folder, "state"),
             XDG_CONFIG_HOME=self.config,
             TZ="UTC", TERM="xterm", COLUMNS="100", NO_COLOR="1", LC_ALL="C.UTF-8",

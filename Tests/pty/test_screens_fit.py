@@ -15,7 +15,7 @@ import unittest
 import pexpect
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_repl import TALLY
+from test_repl import TALLY, new_database
 
 SIZES = [(24, 80), (20, 40), (60, 200)]
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -25,7 +25,7 @@ class ScreensFit(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = tempfile.mkdtemp(prefix="tally-pty-fit-")
-        cls.database = os.path.join(cls.folder, "tally.sqlite")
+        cls.database = new_database(cls.folder)
         env = dict(os.environ, TALLY_DB=cls.database, TZ="UTC", TALLY_NOW="2024-03-30T12:00")
         subprocess.run(
             [TALLY, "project", "add", "Mileage", "--frequency", "daily", "--units", "km",
