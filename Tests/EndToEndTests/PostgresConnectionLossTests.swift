@@ -176,6 +176,52 @@ struct PostgresConnectionLossTests {
     #expect(try sandbox.succeed("log").split(separator: "\n").count == 4)
   }
 
+  /// A switch and a tracked interval, each one change of several rows (a timer stopped, its
+  /// readings, another timer started): broken before the commit they leave nothing; with the
+  /// commit's answer lost they are found saved, whole, and not written twice.
+  @Test(arguments: ["before-commit", "after-commit"])
+  func timerChangesStayWholeWhenTheConnectionBreaks(fault: String) throws {
+    let sandbox = try Sandbox(.postgres)
+    let database = sandbox.environment["TALLY_DB"] ?? ""
+    try sandbox.succeed("project", "add", "Writing", "--units", "h", "--frequency", "daily")
+    try sandbox.succeed("project", "add", "Email", "--units", "min", "--frequency", "daily")
+    try sandbox.succeed(
+      "timer", "start", "Writing", "--note", "essay", "--tag", "deep",
+      now: "2024-03-04T09:00:00Z")
+    sandbox.environment["TALLY_NOW"] = "2024-03-04T10:00:00Z"
+    let mode = try #require(FaultyProxy.Mode(rawValue: fault))
+    for words in [
+      ["timer", "switch", "Email", "--tag", "inbox"], ["track", "Writing", "7:00-8:30"],
+    ] {
+      let before = try sandbox.everything() + sandbox.succeed("timer", "status", "--format", "csv")
+      let result = try write(
+        words, in: sandbox, to: database, through: mode, logged: mode == .afterCommit)
+      if mode == .beforeCommit {
+        #expect(result.status == 1, "\(words): \(result.stderr)")
+        #expect(result.stderr.contains("Nothing was changed."), "\(result.stderr)")
+        #expect(
+          try sandbox.everything() + sandbox.succeed("timer", "status", "--format", "csv")
+            == before)
+      } else {
+        #expect(result.status == 0, "\(words): \(result.stderr)")
+        #expect(result.stderr.contains("the answer to COMMIT was lost"), "\(result.stderr)")
+      }
+    }
+    guard mode == .afterCommit else { return }
+    #expect(
+      try sandbox.succeed("export")
+        == """
+        project,timestamp,amount,note,tags
+        Writing,2024-03-04T07:00:00+00:00,1.5,tracked,
+        Writing,2024-03-04T09:00:00+00:00,1,essay,deep
+
+        """)
+    #expect(
+      try sandbox.succeed("timer", "status", "--format", "csv")
+        == "project,started_at,elapsed_seconds,note,tags\n"
+        + "Email,2024-03-04T10:00:00+00:00,0,,inbox\n")
+  }
+
   @Test func aMigrationWhoseCommitAnswerWasLostIsReportedSaved() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("project", "add", "Car", "--frequency", "monthly")
