@@ -18,17 +18,25 @@ extension TallyDatabase {
     _ body: (Reading) throws -> Void
   ) throws(TallyError) {
     try read(doing: "read the readings") { db in
-      var request = ReadingRecord.filter(ReadingRecord.Columns.projectID == project.rawValue)
+      var arguments: StatementArguments = [project.rawValue]
+      var condition = "project_id = ?"
       if let from {
-        request = request.filter(ReadingRecord.Columns.timestamp >= from.microsecondsSince1970)
+        condition += " AND timestamp >= ?"
+        arguments += [from.microsecondsSince1970]
       }
       if let to {
-        request = request.filter(ReadingRecord.Columns.timestamp < to.microsecondsSince1970)
+        condition += " AND timestamp < ?"
+        arguments += [to.microsecondsSince1970]
       }
-      let cursor = try request.order(ReadingRecord.Columns.timestamp, ReadingRecord.Columns.id)
-        .fetchCursor(db)
-      while let record = try cursor.next() {
-        try body(record.reading)
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT \(ReadingRecord.columns()) FROM reading WHERE \(condition)
+          ORDER BY timestamp, id
+          """,
+        arguments: arguments)
+      while let row = try rows.next() {
+        try body(ReadingRecord.reading(at: row))
       }
     }
   }
@@ -47,11 +55,7 @@ extension TallyDatabase {
           """)
       while let row = try rows.next() {
         // The columns in ReadingRecord.columnNames's order, then the title.
-        let reading = Reading(
-          id: ReadingID(rawValue: row[0]), projectID: ProjectID(rawValue: row[1]),
-          amount: row[2], timestamp: Timestamp(microsecondsSince1970: row[3]), note: row[4],
-          isReset: row[6], tags: Tags.read(row[7]))
-        try body(row[ReadingRecord.columnNames.count], reading)
+        try body(row[ReadingRecord.columnNames.count], ReadingRecord.reading(at: row))
       }
     }
   }

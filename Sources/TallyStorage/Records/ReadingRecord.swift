@@ -72,6 +72,16 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
     ]
   }
 
+  /// The reading of a row whose first columns are ``columnNames``, in order: read by position,
+  /// not through `Decodable`, which costs several times as much on a long walk.
+  static func reading(at row: Row) -> Reading {
+    Reading(
+      id: ReadingID(rawValue: row[0]), projectID: ProjectID(rawValue: row[1]), amount: row[2],
+      timestamp: Timestamp(microsecondsSince1970: row[3]), note: row[4],
+      batchID: (row[5] as Int64?).map(ImportBatchID.init(rawValue:)), isReset: row[6],
+      tags: Tags.read(row[7]))
+  }
+
   var reading: Reading {
     Reading(
       id: ReadingID(rawValue: id), projectID: ProjectID(rawValue: projectID), amount: amount,
