@@ -39,6 +39,10 @@ enum PostgresMemberSchema {
   /// than a change tally makes names (readings one by one, an import or a project whole).
   static let largestChange = 4 << 20
 
+  /// The deepest a change's JSON is nested that the server takes: tally's own go about a
+  /// dozen levels deep.
+  static let deepestChange = 32
+
   static var statements: [String] {
     [
       // Functions made from now on by the tables' owner are nobody else's to call.
@@ -373,36 +377,8 @@ enum PostgresMemberSchema {
               false)
             """),
         changeCheckFunction,
-        function(
-          "tally_entry_problem(change TEXT, forward BOOLEAN, named BIGINT[]) RETURNS TEXT",
-          language: "plpgsql", volatility: "STABLE", body: entryProblem),
-        function(
-          "tally_journal_kept() RETURNS TRIGGER", language: "plpgsql", definer: true,
-          body: """
-            DECLARE
-              problem TEXT;
-            BEGIN
-              \(ownTable("journal", "BEFORE", "ROW"))
-              IF tally_trusted() THEN RETURN NEW; END IF;
-              IF TG_OP = 'UPDATE' THEN
-                IF (NEW.id, NEW.at, NEW.description, NEW.change, NEW.user_name, NEW.project_ids)
-                  IS DISTINCT FROM
-                  (OLD.id, OLD.at, OLD.description, OLD.change, OLD.user_name, OLD.project_ids)
-                THEN
-                  RAISE EXCEPTION 'a journal entry stays as it was made; undo and redo only mark it'
-                    USING ERRCODE = '42501';
-                END IF;
-                IF NEW.undone = OLD.undone THEN RETURN NEW; END IF;
-              END IF;
-              problem := tally_entry_problem(NEW.change, NOT NEW.undone, NEW.project_ids);
-              IF problem IS NOT NULL THEN
-                RAISE EXCEPTION 'journal entry refused: %', problem USING ERRCODE = '42501';
-              END IF;
-              -- What finished transactions kept of their rows is no longer asked for.
-              DELETE FROM tally_row_before WHERE xact < pg_snapshot_xmin(pg_current_snapshot());
-              RETURN NEW;
-            END
-            """),
+        entryProblemFunction,
+        journalKeptFunction,
         """
         CREATE TRIGGER journal_kept BEFORE INSERT OR UPDATE ON journal
         FOR EACH ROW EXECUTE FUNCTION tally_journal_kept()
@@ -521,6 +497,48 @@ enum PostgresMemberSchema {
         + memberFunctions.map { "\(schema).\($0)" }.joined(separator: ", ")
         + " TO \(grantee)",
     ]
+  }
+
+  /// The trigger function that lets a journal entry in only as ``entryProblem`` allows, and
+  /// lets undo and redo change only its mark.
+  static var journalKeptFunction: String {
+    function(
+      "tally_journal_kept() RETURNS TRIGGER", language: "plpgsql", definer: true,
+      body: """
+        DECLARE
+          problem TEXT;
+        BEGIN
+          \(ownTable("journal", "BEFORE", "ROW"))
+          IF tally_trusted() THEN RETURN NEW; END IF;
+          -- The mark other people's clients look for changes by: always a new one, so that
+          -- no entry can hold it at a value that hides the changes after it.
+          NEW.touched := nextval('journal_touch_seq');
+          IF TG_OP = 'UPDATE' THEN
+            IF (NEW.id, NEW.at, NEW.description, NEW.change, NEW.user_name, NEW.project_ids)
+              IS DISTINCT FROM
+              (OLD.id, OLD.at, OLD.description, OLD.change, OLD.user_name, OLD.project_ids)
+            THEN
+              RAISE EXCEPTION 'a journal entry stays as it was made; undo and redo only mark it'
+                USING ERRCODE = '42501';
+            END IF;
+            IF NEW.undone = OLD.undone THEN RETURN NEW; END IF;
+          END IF;
+          problem := tally_entry_problem(NEW.change, NOT NEW.undone, NEW.project_ids);
+          IF problem IS NOT NULL THEN
+            RAISE EXCEPTION 'journal entry refused: %', problem USING ERRCODE = '42501';
+          END IF;
+          -- What finished transactions kept of their rows is no longer asked for.
+          DELETE FROM tally_row_before WHERE xact < pg_snapshot_xmin(pg_current_snapshot());
+          RETURN NEW;
+        END
+        """)
+  }
+
+  /// The function ``entryProblem`` is the body of.
+  static var entryProblemFunction: String {
+    function(
+      "tally_entry_problem(change TEXT, forward BOOLEAN, named BIGINT[]) RETURNS TEXT",
+      language: "plpgsql", volatility: "STABLE", body: entryProblem)
   }
 
   /// The function ``changeCheck`` is the body of; a later migration that changes what a change
@@ -677,8 +695,11 @@ enum PostgresMemberSchema {
             SELECT 1 FROM tally_row_before WHERE xact = this_xact AND tbl = 'timer' AND id = pid))
         THEN
           problem := format('the timer of project %s is not as this change left it', pid);
-        ELSIF kind = 'stopTimer' AND tally_timer_matches(item, (SELECT old FROM tally_row_before
+        -- Stopped: as it was, and not written again in this transaction.
+        ELSIF kind = 'stopTimer' AND (tally_timer_matches(item, (SELECT old FROM tally_row_before
           WHERE xact = this_xact AND tbl = 'timer deleted' AND id = pid)) IS NOT TRUE
+          OR EXISTS (SELECT 1 FROM timer WHERE project_id = pid AND xmin = now_xid
+            AND started_at = (tally_json(item -> 'startedAt', 'number') #>> '{}')::BIGINT))
         THEN
           problem := format('the timer of project %s was not stopped by this change', pid);
         END IF;
@@ -736,6 +757,7 @@ enum PostgresMemberSchema {
     DECLARE
       parsed JSONB;
       step RECORD;
+      refusal TEXT;
     BEGIN
       IF octet_length(change) > \(largestChange) THEN
         RETURN 'its change is larger than tally writes';
@@ -745,23 +767,28 @@ enum PostgresMemberSchema {
       EXCEPTION WHEN data_exception THEN
         RETURN 'its change is not JSON';
       END;
-      -- A key twice in one object is read one way here and maybe another by tally.
-      IF EXISTS (
-        WITH RECURSIVE part(value) AS (
-          SELECT change::JSON
+      -- A key twice in one object is read one way here and maybe another by tally; a value
+      -- nested deeper than tally writes (a dozen levels) may be more than tally's reader takes,
+      -- and a history step is never taken out again.
+      WITH RECURSIVE part(value, depth) AS (
+        SELECT change::JSON, 1
+        UNION ALL
+        SELECT inner_part.value, part.depth + 1 FROM part, LATERAL (
+          SELECT e.value FROM json_each(
+            CASE WHEN json_typeof(part.value) = 'object' THEN part.value END) e
           UNION ALL
-          SELECT inner_part.value FROM part, LATERAL (
-            SELECT e.value FROM json_each(
-              CASE WHEN json_typeof(part.value) = 'object' THEN part.value END) e
-            UNION ALL
-            SELECT a.value FROM json_array_elements(
-              CASE WHEN json_typeof(part.value) = 'array' THEN part.value END) a
-          ) inner_part)
-        SELECT 1 FROM part WHERE json_typeof(value) = 'object'
-          AND (SELECT count(*) <> count(DISTINCT k) FROM json_object_keys(value) k))
-      THEN
-        RETURN 'its change names a key twice';
-      END IF;
+          SELECT a.value FROM json_array_elements(
+            CASE WHEN json_typeof(part.value) = 'array' THEN part.value END) a
+        ) inner_part
+        WHERE part.depth <= \(deepestChange))
+      SELECT CASE
+          WHEN max(depth) > \(deepestChange) THEN 'its change is nested deeper than tally writes'
+          WHEN bool_or(json_typeof(value) = 'object'
+            AND (SELECT count(*) <> count(DISTINCT k) FROM json_object_keys(value) k))
+          THEN 'its change names a key twice'
+        END
+      INTO refusal FROM part;
+      IF refusal IS NOT NULL THEN RETURN refusal; END IF;
       BEGIN
         step := tally_change_check(parsed, forward, '{}'::BIGINT[]);
       EXCEPTION WHEN data_exception THEN

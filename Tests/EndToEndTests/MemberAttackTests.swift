@@ -327,6 +327,76 @@ struct MemberAttackTests {
     #expect(answers[0].contains("names a project you may not write"), "\(answers[0])")
   }
 
+  /// What a writer does to a timer through SQL leaves it the owner's to stop or cancel, and
+  /// the journal's checks as strict as tally's reader: tags written otherwise, a note longer
+  /// than tally takes, a stop that left the timer running, a change nested deeper than tally
+  /// writes, a journal mark set to hide later changes.
+  @Test func aWritersTimerRowsThroughSQLStayTallys() throws {
+    let scene = try scene()
+    let cyd = try scene.team.url(of: "cyd")
+    let ana = scene.ana
+    try ana.succeed("project", "add", "Hours", "--frequency", "daily", "--units", "h")
+    try ana.succeed("share", "Hours", "cyd", "--write")
+    let hours = try query(scene, "SELECT id FROM project WHERE title = 'Hours'")
+    try ana.succeed("timer", "start", "Hours", "--note", "own", "--tag", "a")
+    // Tags written otherwise than tally writes them: tally reads the words between commas,
+    // and so does the server's check; the owner still cancels (and undoes, and redoes).
+    for tags in ["t1", ",,t1,", "t1,x"] {
+      let update = try PostgresTestServer.psqlResult(
+        cyd, "UPDATE timer SET tags = '\(tags)' WHERE project_id = \(hours)")
+      #expect(update.status == 0, "\(update.errors)")
+      try ana.succeed("timer", "cancel", "Hours")
+      try ana.succeed("undo")
+      try ana.succeed("redo")
+      try ana.succeed("timer", "start", "Hours", "--note", "own", "--tag", "a")
+    }
+    // A note longer than a timer takes.
+    let long = try PostgresTestServer.psqlResult(
+      cyd, "UPDATE timer SET note = repeat('x', 5000) WHERE project_id = \(hours)")
+    #expect(long.status != 0)
+    #expect(long.errors.contains("check constraint"), "\(long.errors)")
+    let before = try fingerprint(scene)
+    let started = try query(scene, "SELECT started_at FROM timer WHERE project_id = \(hours)")
+    let timer = #"{"projectID":\#(hours),"startedAt":\#(started),"note":"own","tags":["a"]}"#
+    let attacks = [
+      // Told stopped, though deleted and written again in the same transaction.
+      "DELETE FROM timer WHERE project_id = \(hours); "
+        + "INSERT INTO timer VALUES (\(hours), \(started), 'own', ',a,'); "
+        + "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
+        + "(0, 'x', '{\"stopTimer\":{\"_0\":\(timer)}}', 'w', 0, ARRAY[\(hours)])",
+      // One tag holding commas, told of a row of three.
+      "DELETE FROM timer WHERE project_id = \(hours); "
+        + "INSERT INTO timer VALUES (\(hours), 5, NULL, ',w,y,z,'); "
+        + "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
+        + "(0, 'x', '{\"startTimer\":{\"_0\":{\"projectID\":\(hours),\"startedAt\":5,"
+        + "\"tags\":[\"w,y,z\"]}}}', 'w', 0, ARRAY[\(hours)])",
+      // Nested deeper than tally writes, where tally's reader would give up on it.
+      "UPDATE timer SET note = note WHERE project_id = \(hours); "
+        + "INSERT INTO history (at, action, description, change, project_ids) VALUES "
+        + "(0, 'did', 'x', '" + String(repeating: #"{"batch":{"_0":["#, count: 40)
+        + #"{"startTimer":{"_0":\#(timer)}}"# + String(repeating: "]}}", count: 40)
+        + "', ARRAY[\(hours)])",
+    ]
+    for sql in attacks {
+      let result = try PostgresTestServer.psqlResult(cyd, sql)
+      #expect(result.status != 0, "\(sql)")
+      #expect(result.errors.contains("refused"), "\(result.errors)")
+      #expect(try fingerprint(scene) == before, "\(sql)")
+    }
+    // The mark other clients look for changes by is the server's to give.
+    try scene.team.person("cyd").succeed("item", "add", "Weight", "79", "--at", "2024-01-08")
+    let entry = try PostgresTestServer.psqlResult(
+      cyd,
+      "UPDATE journal SET touched = 9000000000000000000 WHERE user_name = session_user "
+        + "RETURNING touched")
+    #expect(entry.status == 0 && !entry.output.isEmpty, "\(entry.errors)")
+    #expect(!entry.output.contains("9000000000000000000"), "\(entry.output)")
+    // The owner stops her timer as she started it.
+    try ana.succeed("timer", "stop", "Hours")
+    #expect(
+      try ana.succeed("item", "list", "Hours", "--format", "csv").contains(",own,a\n"))
+  }
+
   @Test func aWriterCannotForgeTheJournalOrTheHistoryOfAProjectTheyWrite() throws {
     let scene = try scene()
     let cyd = try scene.team.url(of: "cyd")

@@ -189,6 +189,26 @@ import Testing
     #expect(copied == original)
   }
 
+  /// A tag that starts as a formula does (`-x`) is marked with `'` in every CSV, as a note
+  /// is, and an export imports back without the mark.
+  @Test(arguments: Backend.allCases) func aTagLikeAFormulaIsMarkedAndReadBack(_ backend: Backend)
+    throws
+  {
+    let sandbox = try Sandbox(backend)
+    try sandbox.succeed("project", "add", "Spend", "--frequency", "daily")
+    try sandbox.succeed("item", "add", "Spend", "4", "--at", "2024-03-04", "--tag=-urgent")
+    let listed = "id,timestamp,amount,note,tags\n1,2024-03-04T00:00:00+00:00,4,,'-urgent\n"
+    #expect(try sandbox.succeed("item", "list", "Spend", "--format", "csv") == listed)
+    let exported = sandbox.folder.appendingPathComponent("all.csv")
+    let export = try sandbox.succeed("export")
+    #expect(export.contains(",'-urgent\n"), "\(export)")
+    try export.write(to: exported, atomically: true, encoding: .utf8)
+    let copy = try Sandbox(backend)
+    try copy.succeed("project", "add", "Spend", "--frequency", "daily")
+    try copy.succeed("import", exported.path)
+    #expect(try copy.succeed("item", "list", "Spend", "--format", "csv") == listed)
+  }
+
   @Test(arguments: Backend.allCases) func checkReportsAReadingOverTheTagLimit(
     _ backend: Backend
   ) throws {

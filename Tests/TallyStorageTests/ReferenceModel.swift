@@ -107,8 +107,9 @@ struct ReferenceModel: Equatable {
       data.timers[id] = Timer(start: since ?? at, note: note, tags: Array(Set(tags)).sorted())
     case .stopTimer(let id, let note, let at, _, let tags, let until):
       let stop = until ?? at
-      guard data.projects[id] != nil, let timer = data.timers[id], timer.start <= stop,
-        stop <= at
+      // Only into units of time: units edited to others while it ran refuse the stop.
+      guard let project = data.projects[id], ["min", "s", "h"].contains(project.units),
+        let timer = data.timers[id], timer.start <= stop, stop <= at
       else { return false }
       data.timers[id] = nil
       // The note given, or the timer's; the timer's tags and those given.
@@ -117,7 +118,10 @@ struct ReferenceModel: Equatable {
         tags: Array(Set(timer.tags + tags)).sorted(), at: at)
     case .switchTimer(let id, let stopping, let note, let at, _, let tags, let until):
       let stop = until ?? at
-      let stopped = stopping.filter { $0 != id }
+      // A timer whose project's units are no longer time is left running.
+      let stopped = stopping.filter {
+        $0 != id && ["min", "s", "h"].contains(data.projects[$0]?.units ?? "")
+      }
       guard let project = data.projects[id], ["min", "s", "h"].contains(project.units),
         data.timers[id] == nil, stop <= at,
         stopped.allSatisfy({ data.timers[$0].map { $0.start <= stop } ?? false })

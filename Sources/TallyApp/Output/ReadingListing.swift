@@ -73,7 +73,7 @@ final class ReadingListing {
             reading.id.description, TimestampFormat.iso8601(reading.timestamp, in: zone),
             AmountFormat.exact(reading.amount), CSVWriter.text(reading.note ?? ""),
           ] + (isMeter ? [reading.isReset ? "yes" : ""] : [])
-            + (marksTags ? [Tags.listed(reading.tags)] : [])))
+            + (marksTags ? [CSVWriter.text(Tags.listed(reading.tags))] : [])))
     case .json:
       var pairs: [(String, JSONWriter.Value)] = [
         ("id", .integer(reading.id.rawValue)),

@@ -27,7 +27,7 @@ struct TimerListing {
           CSVWriter.line([
             CSVWriter.text(title), TimestampFormat.iso8601(timer.startedAt, in: zone),
             String(timer.elapsedSeconds(until: now)), CSVWriter.text(timer.note ?? ""),
-            Tags.listed(timer.tags),
+            CSVWriter.text(Tags.listed(timer.tags)),
           ]))
       }
     case .json:
@@ -59,15 +59,16 @@ struct TimerListing {
       table.append(
         [
           title, TimestampFormat.local(timer.startedAt, in: zone),
-          Self.elapsed(timer.startedAt.seconds(until: now)),
+          Self.elapsed(timer.elapsedSeconds(until: now)),
         ] + (noted ? [Tags.listed(timer.tags), timer.note ?? ""] : []))
     }
     output.write(table.render(width: width))
   }
 
-  /// `h:mm:ss`, the whole seconds passed.
-  private static func elapsed(_ seconds: Double) -> String {
-    let total = max(0, Int(seconds))
-    return String(format: "%d:%02d:%02d", total / 3_600, total % 3_600 / 60, total % 60)
+  /// `h:mm:ss`, the whole seconds passed (as the CSV's `elapsed_seconds` counts them).
+  private static func elapsed(_ seconds: Int64) -> String {
+    let total = max(0, seconds)
+    func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(total / 3_600):\(twoDigits(total % 3_600 / 60)):\(twoDigits(total % 60))"
   }
 }

@@ -143,7 +143,7 @@ extension Session {
               CSVWriter.text(title), TimestampFormat.iso8601(reading.timestamp, in: zone),
               AmountFormat.exact(reading.amount), CSVWriter.text(reading.note ?? ""),
             ] + (marksResets ? [reading.isReset ? "yes" : ""] : [])
-              + (marksTags ? [Tags.listed(reading.tags)] : [])))
+              + (marksTags ? [CSVWriter.text(Tags.listed(reading.tags))] : [])))
       }
     case .json:
       output.write("[")

@@ -101,12 +101,11 @@ extension Session {
     case .resumeTimer(let title, let note, let tags, let at):
       let since = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
       let id = try resumedProject(title)
-      let last = note == nil || tags == nil ? try newestReading(of: id) : nil
+      let last = Self.carried(from: note == nil || tags == nil ? try newestReading(of: id) : nil)
       messages.status(
         try perform(
           .startTimer(
-            id, note: note ?? last?.note.flatMap(Self.timerNote), tags: tags ?? last?.tags ?? [],
-            at: now, since: since)))
+            id, note: note ?? last.note, tags: tags ?? last.tags, at: now, since: since)))
     case .switchTimer(let title, let note, let tags, let at):
       let until = try at.map { text throws(TallyError) in try timestamp(text, for: "--at") }
       messages.status(

@@ -51,9 +51,15 @@ extension Session {
     }
   }
 
-  /// A note a resumed timer carries on: not the word its readings get when they have none.
-  static func timerNote(_ note: String) -> String? {
-    note == "timer" || note == "tracked" ? nil : note
+  /// What a resumed timer carries on from `reading`: its note, unless it is the word a timer's
+  /// readings get when they have none or longer than a timer takes, and those of its tags
+  /// that tally would write (a reading written through SQL may hold anything).
+  static func carried(from reading: Reading?) -> (note: String?, tags: [String]) {
+    guard let reading else { return (nil, []) }
+    let note = reading.note.flatMap { note in
+      note == "timer" || note == "tracked" || !TimerNote.fits(note) ? nil : note
+    }
+    return (note, reading.tags.filter { (try? Tags.tag($0)) == $0 })
   }
 
   /// Whether a journal entry's description says that a timer of `title` stopped or its time

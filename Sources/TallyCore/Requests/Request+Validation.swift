@@ -26,19 +26,23 @@ extension Request {
       return .editReading(id, edit, at: at)
     case .startTimer(let id, let note, let tags, let at, let since):
       try Self.checkTags(tags)
+      try TimerNote.check(note, option: "--note")
       return .startTimer(
         id, note: Self.cleanedNote(note), tags: Set(tags).sorted(), at: at, since: since)
     case .stopTimer(let id, let note, let at, let zone, let tags, let until):
       try Self.checkTags(tags)
+      try TimerNote.check(note, option: "--note")
       return .stopTimer(
         id, note: Self.cleanedNote(note), at: at, zone: zone, tags: tags, until: until)
     case .switchTimer(let id, let stopping, let note, let at, let zone, let tags, let until):
       try Self.checkTags(tags)
+      try TimerNote.check(note, option: "--note")
       return .switchTimer(
         to: id, stopping: stopping, note: Self.cleanedNote(note), at: at, zone: zone,
         tags: Set(tags).sorted(), until: until)
     case .trackTime(let id, let from, let to, let note, let tags, let at, let zone):
       try Self.checkTags(tags)
+      try TimerNote.check(note, option: "--note")
       return .trackTime(
         id, from: from, to: to, note: Self.cleanedNote(note), tags: tags, at: at, zone: zone)
     case .importReadings(var job, let at):

@@ -46,6 +46,12 @@ extension ChangePlan {
       message: "Started a timer for \(project.title)\(started)\(tagged)")
   }
 
+  /// Whether a timer's time may be recorded into `project`: a total whose units are a unit of
+  /// time.
+  private static func isTimed(_ project: Project) -> Bool {
+    project.kind == .total && TimeUnit(naming: project.units) != nil
+  }
+
   /// The project a timer or a tracked interval records into: a total whose units are a unit
   /// of time.
   private static func timedProject(_ id: ProjectID, in db: some StoredFacts) throws -> Project {
@@ -86,8 +92,8 @@ extension ChangePlan {
   /// `run.zone` it touched (see ``RunningTimer/days(until:in:)``), all with the same note and
   /// tags, as one change.
   ///
-  /// A project that is no total any more (its kind changed while the timer ran) gets one
-  /// reading, as a meter's dial or a gauge's level is not cut into days.
+  /// A project that is no timed total any more (its kind or units changed while the timer ran)
+  /// is refused: its readings would not be time.
   static func stopTimer(
     _ id: ProjectID, _ run: TimerReadings, at: Timestamp, in db: some StoredFacts
   ) throws -> ChangePlan {
@@ -100,12 +106,15 @@ extension ChangePlan {
   /// The timers of `stopping` stopped at `run.until` as ``stopTimer(_:_:at:in:)`` stops them,
   /// and the project's started at that instant with `note` and `tags`: one change, so one undo
   /// takes it all back.
+  ///
+  /// A timer whose project is no timed total (its units or kind changed while it ran, or a row
+  /// written through SQL) is left running: it records nothing, and `timer cancel` ends it.
   static func switchTimer(
     to id: ProjectID, note: String?, tags: [String], stopping: [ProjectID], _ run: TimerReadings,
     at: Timestamp, in db: some StoredFacts
   ) throws -> ChangePlan {
-    let stopping = stopping.filter { $0 != id }
-    let timers = try stopping.map { try runningTimer(of: $0, stoppedAt: run.until, in: db) }
+    let timers = try stopping.filter { try $0 != id && isTimed(db.project($0)) }
+      .map { try runningTimer(of: $0, stoppedAt: run.until, in: db) }
     try checkPast(run.until, as: "the switch", at: at, in: db)
     let start = try startTimer(id, note: note, tags: tags, since: run.until, at: at, in: db)
     guard !timers.isEmpty else { return start }
@@ -173,7 +182,20 @@ extension ChangePlan {
     _ timers: [(Project, RunningTimer)], _ run: TimerReadings, at: Timestamp,
     in db: some StoredFacts
   ) throws -> (changes: [Change], messages: [String]) {
-    for (_, timer) in timers { try checkSpan(from: timer.startedAt, to: run.until, in: db) }
+    for (project, timer) in timers {
+      guard isTimed(project) else {
+        throw TallyError(
+          .invalidInput,
+          "the timer of \(project.title) cannot record its time: "
+            + (project.kind == .total
+              ? "the project's units (\(project.units)) are not a unit of time"
+              : "\(project.title) is a \(project.kind.rawValue), whose readings are levels, not "
+                + "amounts of time"),
+          hint: "Cancel it with `tally timer cancel \(project.title)`, or give the project a unit "
+            + "of time first (`tally project edit \(project.title) --units h`).")
+      }
+      try checkSpan(from: timer.startedAt, to: run.until, in: db)
+    }
     let readings = try timerReadings(timers, run, in: db)
     var changes: [Change] = []
     var messages: [String] = []
@@ -195,14 +217,7 @@ extension ChangePlan {
   private static func timerReadings(
     _ timers: [(Project, RunningTimer)], _ run: TimerReadings, in db: some StoredFacts
   ) throws -> [[Reading]] {
-    let parts = timers.map { project, timer in
-      project.kind == .total
-        ? timer.days(until: run.until, in: run.zone)
-        : [
-          RunningTimer.DayPart(
-            start: timer.startedAt, seconds: timer.elapsedSeconds(until: run.until))
-        ]
-    }
+    let parts = timers.map { _, timer in timer.days(until: run.until, in: run.zone) }
     var ids = try db.nextIDs(of: .reading, count: parts.reduce(0) { $0 + $1.count })[...]
     var result: [[Reading]] = []
     for ((project, timer), parts) in zip(timers, parts) {
@@ -252,10 +267,6 @@ extension ChangePlan {
   {
     let unit = TimeUnit(units: project.units).seconds
     func recorded(_ reading: Reading) -> String {
-      guard TimeUnit(naming: project.units) != nil else {
-        // Its units were changed to something else while the timer ran.
-        return "\(AmountFormat.plain(reading.amount)) hours"
-      }
       // Under a minute, a clock of minutes would say 0:00 or 0:01: the seconds are kept.
       let seconds = reading.amount * unit
       if project.clockUnit == .hours, abs(seconds) < 60 {

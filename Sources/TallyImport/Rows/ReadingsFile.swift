@@ -338,8 +338,10 @@ public final class ReadingsFile {
     if let index = layout.tags {
       do {
         let own = try record.withField(index) { bytes throws(ParseError) in
-          // Most rows of most files carry no tags: nothing is made of an empty field.
-          bytes.isEmpty ? [] : try Tags.parse(String(decoding: bytes, as: UTF8.self))
+          // Most rows of most files carry no tags: nothing is made of an empty field. A
+          // leading `'` that tally's export put before a tag such as `-x` goes, as a note's.
+          bytes.isEmpty
+            ? [] : try Tags.parse(SpreadsheetText.unescaped(String(decoding: bytes, as: UTF8.self)))
         }
         if !own.isEmpty { tags = fileTags.isEmpty ? own : try Tags.joined(own, fileTags) }
       } catch {

@@ -222,12 +222,15 @@ struct PostgresWriter {
       """)
   }
 
-  /// Stops the timer that must still be running since it started.
+  /// Stops the timer that must still be running as it started: since then, with its note
+  /// and tags (read as tally reads them, the words between commas).
   private func stopTimer(_ timer: RunningTimer) throws {
     let stopped = try session.rows(
       """
       DELETE FROM timer WHERE project_id = \(timer.projectID.rawValue)
         AND started_at = \(timer.startedAt.microsecondsSince1970)
+        AND note IS NOT DISTINCT FROM \(timer.note)
+        AND array_remove(string_to_array(coalesce(tags, ''), ','), '') = \(timer.tags)::TEXT[]
       RETURNING project_id
       """)
     guard stopped.count == 1 else {

@@ -203,7 +203,8 @@ enum Schema {
       // tags stored as a reading's are (see Tags), NULL for none.
       try db.execute(
         sql: """
-          ALTER TABLE timer ADD COLUMN note TEXT;
+          ALTER TABLE timer ADD COLUMN note TEXT
+            CHECK (note IS NULL OR length(CAST(note AS BLOB)) <= \(TimerNote.longest));
           ALTER TABLE timer ADD COLUMN tags TEXT;
           """)
     }
