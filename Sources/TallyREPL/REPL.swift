@@ -68,7 +68,12 @@ public final class REPL {
             .invalidInput, "\(refusal) without --yes: a script confirms with --yes",
             hint: "Add --yes to confirm (`delete --yes` on a project's screen).")
         }
-        guard case .line(let answer) = reader.readLine(prompt: question + " [y/N] ") else {
+        // Wrapped at words: the question's last line is the prompt.
+        var lines = TextWrap.wrap(question + " [y/N]", width: console.style.width)
+          .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let prompt = (lines.popLast() ?? "") + " "
+        for line in lines { console.result(line + "\n") }
+        guard case .line(let answer) = reader.readLine(prompt: prompt) else {
           console.line()
           return false
         }

@@ -15,9 +15,10 @@ extension Route {
     return false
   }
 
-  /// The part of `route` worth reopening later: up to the first form.
+  /// The part of `route` worth reopening later: up to the first form or help (which is read
+  /// through the pager: reopened at start, it would take the next line typed).
   public static func resumable(_ route: [Route]) -> [Route] {
-    Array(route.prefix { !$0.isForm })
+    Array(route.prefix { !$0.isForm && $0 != .help })
   }
 
   /// The route to show at start for a saved one: its longest part that still makes sense with

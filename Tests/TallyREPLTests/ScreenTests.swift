@@ -79,7 +79,7 @@ import Testing
     repl.clear()
     try repl.store.perform(.startTimer(id, at: REPLHarness.now))
     repl.run()
-    #expect(repl.output.contains("~ 1  Writing  h  monthly  0  running since 2025-11-22 08:26:40"))
+    #expect(repl.output.contains("~ 1  Writing  h  monthly  0  2025-11-22 08:26:40"))
   }
 
   @Test func aProjectsDecimalsHoldOnItsScreen() throws {

@@ -71,4 +71,23 @@ import Testing
       #expect(pieces.joined() == words.joined(), "\(width): \(lines)")
     }
   }
+
+  /// A styled section line cut to the width keeps its escapes whole and ends its style: the
+  /// next line starts as itself (a cut colour code ate the line after it).
+  @Test func aStyledSectionIsCutAfterItsEscapes() {
+    var table = TextTable(columns: [
+      .init("PROJECT", .text), .init("READINGS", .right), .init("AMOUNT", .right),
+    ])
+    table.appendSection(
+      "2024-03-04 · 2 readings · 16.5 EUR and more", style: { "\u{1B}[2m" + $0 + "\u{1B}[0m" })
+    table.append(["Spend on the market by the river", "2", "16.5 EUR"])
+    for width in [20, 30, 40] {
+      let lines = table.render(width: width).split(separator: "\n").map(String.init)
+      for line in lines {
+        #expect(TextWrap.visibleWidth(line) <= width, "\(line)")
+      }
+      let section = lines.first { $0.hasPrefix("\u{1B}[2m") }
+      #expect(section?.hasSuffix("…\u{1B}[0m") == true, "\(lines)")
+    }
+  }
 }

@@ -16,7 +16,11 @@ import Testing
   @Test func aSavedRouteReopensAsItWas() {
     let saved: [Route] = [.home, .project(mileage.id), .report]
     #expect(Route.restored(saved, projects: [mileage]) == saved)
-    #expect(Route.restored([.home, .help], projects: []) == [.home, .help])
+    // Help is read through the pager: reopened, it would take the next line typed.
+    #expect(Route.restored([.home, .help], projects: []) == [.home])
+    #expect(
+      Route.restored([.home, .project(mileage.id), .report, .help], projects: [mileage])
+        == [.home, .project(mileage.id), .report])
   }
 
   @Test func formsAreNotReopened() {
@@ -37,7 +41,7 @@ import Testing
       Route.restored([.home, .home, .project(mileage.id)], projects: [mileage])
         == [.home, .project(mileage.id)])
     #expect(
-      Route.restored([.home, .help, .project(mileage.id)], projects: [mileage]) == [.home, .help])
+      Route.restored([.home, .help, .project(mileage.id)], projects: [mileage]) == [.home])
   }
 
   @Test func storedDataWithoutTheRoutedProjectEndsTheRouteBeforeIt() {

@@ -154,8 +154,11 @@ import Testing
       middleware: [
         PersistenceMiddleware(storage: database), RouteMemoryMiddleware(storage: database),
       ])
+    store.dispatch(.navigate(.push(.report)))
+    #expect(try database.savedRoute() == [.home, .report])
+    // Help is read through the pager: it is not reopened.
     store.dispatch(.navigate(.push(.help)))
-    #expect(try database.savedRoute() == [.home, .help])
+    #expect(try database.savedRoute() == [.home, .report])
     store.dispatch(.navigate(.setRoute([.home, .newProject])))
     #expect(try database.savedRoute() == [.home])
   }

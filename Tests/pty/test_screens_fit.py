@@ -38,6 +38,12 @@ class ScreensFit(unittest.TestCase):
             file.write("date,amount,note\n" + rows)
         subprocess.run([TALLY, "import", path, "--project", "Mileage"], env=env, check=True,
                        capture_output=True)
+        # A running timer adds a column: the home screen still fits 80 columns as a table.
+        subprocess.run([TALLY, "project", "add", "Hours", "--frequency", "daily", "--units", "h",
+                        "--group", "Team"],
+                       env=env, check=True, capture_output=True)
+        subprocess.run([TALLY, "timer", "start", "Hours", "--at", "9:00"], env=env, check=True,
+                       capture_output=True)
         for number in range(40):
             subprocess.run([TALLY, "project", "add", f"Project {number:02d}", "--frequency",
                             "weekly", "--group", "Team"], env=env, check=True,
@@ -94,6 +100,9 @@ class ScreensFit(unittest.TestCase):
                     child.sendline("back")
                 home = self.screen(child, "tally › ")
                 self.assert_fits(home[1:], rows, columns, "home")
+                if columns >= 80:
+                    self.assertFalse(any("RECORD" in line for line in home), home)
+                    self.assertTrue(any("TIMER SINCE" in line for line in home), home)
                 # Every project, or as many as fit and a line saying how many there are.
                 self.assertTrue(any("open N" in line or "Project 39" in line for line in home),
                                 home)
@@ -127,13 +136,13 @@ class ScreensFit(unittest.TestCase):
                 self.assertFalse(os.path.exists(self.paged), "a screen went through the pager")
 
     def test_colours_take_no_room(self):
-        # With colours the home screen fills the same rows: 20 projects of 41 at 80x24.
+        # With colours the home screen fills the same rows: 20 projects of 42 at 80x24.
         self.env.pop("NO_COLOR", None)
         child = self.spawn(24, 80)
         lines = self.screen(child, "tally ")
         text = ESCAPES.sub("", "\n".join(lines))
         # 20 rows of projects under the table's heading, less the group's heading.
-        self.assertIn("Projects 1 to 19 of 41", text)
+        self.assertIn("Projects 1 to 19 of 42", text)
         child.sendline("quit")
         child.expect(pexpect.EOF)
 
@@ -152,6 +161,23 @@ class ScreensFit(unittest.TestCase):
         text = "\n".join(self.screen(child, "Mileage › "))
         self.assertNotIn("Moving around", text)
         self.assertEqual(text.count("Mileage · km · daily"), 1, text)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
+    def test_help_left_open_is_not_reopened(self):
+        # Help is read through the pager: reopened at start, it would take the next line typed.
+        child = self.spawn(24, 80)
+        child.expect_exact("tally › ")
+        child.sendline("open Mileage")
+        child.expect_exact("Mileage › ")
+        child.sendline("help")
+        child.expect_exact("PAGER-RAN")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        os.remove(self.paged)
+        child = self.spawn(24, 80)
+        self.screen(child, "Mileage › ")
+        self.assertFalse(os.path.exists(self.paged), "help was reopened through the pager")
         child.sendline("quit")
         child.expect(pexpect.EOF)
 

@@ -81,7 +81,9 @@ extension Session {
           try timestamp(text, for: "--at")
         }, note: note, isReset: reset, tags: tags.tags, addedTags: tags.addedTags,
         removedTags: tags.removedTags)
-      messages.status(try perform(.editReading(id, edit, at: now)))
+      messages.status(
+        try perform(.editReading(id, edit, at: now))
+          + (edit.timestamp.map { echo(of: $0, typed: at) } ?? ""))
     case .deleteReading(let id, let confirmed):
       try deleteReading(id, confirmed: confirmed)
     // A timer's messages name the instant an --at named (`at 2024-03-01 09:00`).
@@ -117,7 +119,8 @@ extension Session {
     case .trackTime(let title, let interval, let from, let to, let note, let tags):
       try trackTime(title, interval: interval, from: from, to: to, note: note, tags: tags)
     case .cancelTimer(let title):
-      messages.status(try perform(.cancelTimer(try project(titled: title).id, at: now)))
+      messages.status(
+        try perform(.cancelTimer(try runningTimerProject(title, doing: "cancel"), at: now)))
     case .showTimers(let format):
       showTimers(format)
     case .showSummary(let period, let date, let format):

@@ -2,10 +2,13 @@ import Foundation
 import TallyCore
 
 extension Session {
-  /// The project whose timer `timer stop` stops: the one titled, or the only one running.
+  /// The project whose timer `timer stop` (or `cancel`, `doing`) ends: the one titled, or the
+  /// only one running.
   ///
   /// - Throws: ``TallyError`` when no title is given and not exactly one timer runs.
-  func runningTimerProject(_ title: String?) throws(TallyError) -> ProjectID {
+  func runningTimerProject(_ title: String?, doing verb: String = "stop") throws(TallyError)
+    -> ProjectID
+  {
     if let title { return try project(titled: title).id }
     let timers = store.state.stored.timers
     guard timers.count == 1, let timer = timers.first else {
@@ -13,9 +16,9 @@ extension Session {
         timers.isEmpty ? .conflict : .invalidInput,
         timers.isEmpty
           ? "no timer is running"
-          : "timers are running for \(runningTitles()): say which to stop",
+          : "timers are running for \(runningTitles()): say which to \(verb)",
         hint: timers.isEmpty
-          ? "Start one with `tally timer start TITLE`." : "`tally timer stop TITLE`.")
+          ? "Start one with `tally timer start TITLE`." : "`tally timer \(verb) TITLE`.")
     }
     return timer.projectID
   }

@@ -46,7 +46,8 @@ public enum UserRequest {
   /// Stops a project's timer (the one running when `nil`) now or at `at`; its readings get
   /// the note (default: the timer's, or timer) and the timer's tags with these.
   case stopTimer(project: String?, note: String?, tags: [String] = [], at: String? = nil)
-  case cancelTimer(project: String)
+  /// Stops a project's timer (the one running when `nil`) and records nothing.
+  case cancelTimer(project: String?)
   /// Starts the timer that was stopped last (or the project's) again, with the note and tags
   /// given, or else those of the project's newest reading.
   case resumeTimer(

@@ -143,11 +143,15 @@ struct TimerCommand: ParsableCommand {
     static let syntax = CommandSyntax(arguments: ["project"])
     static let configuration = CommandConfiguration(
       commandName: "cancel",
-      abstract: "Stop a project's timer without recording anything (undo brings it back).")
+      abstract:
+        "Stop a project's timer (the running one when no title is given) without recording "
+        + "anything (undo brings it back).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The project's title.", completion: ProjectTitleCompletion.kind)
-    var project: String
+    @Argument(
+      help: "The project's title; default: the only timer running.",
+      completion: ProjectTitleCompletion.kind)
+    var project: String?
 
     func request() -> UserRequest {
       .cancelTimer(project: project)

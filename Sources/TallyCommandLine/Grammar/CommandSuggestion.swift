@@ -29,7 +29,13 @@ public enum CommandSuggestion {
         path.append(word)
         continue
       }
-      guard let meant = NearestWord.to(word, among: names.filter { $0 != "help" }) else {
+      // A word cut short (`ad`, `sta`) means the one command it starts, else the nearest.
+      let candidates = names.filter { $0 != "help" }
+      let started = word.count >= 2 ? candidates.filter { $0.hasPrefix(word.lowercased()) } : []
+      guard
+        let meant = started.count == 1
+          ? started.first : NearestWord.to(word, among: candidates)
+      else {
         return nil
       }
       let command = path.joined(separator: " ")

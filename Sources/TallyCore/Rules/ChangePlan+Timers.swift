@@ -142,7 +142,7 @@ extension ChangePlan {
           + TimestampFormat.local(run.until, in: zone))
     }
     try checkPast(run.until, as: "the interval's end", at: at, in: db)
-    try checkSpan(from: from, to: run.until, in: db)
+    try checkSpan(from: from, to: run.until, isTracked: true, in: db)
     if let running = try db.timer(of: id), run.until > running.startedAt {
       throw TallyError(
         .conflict,
@@ -163,18 +163,23 @@ extension ChangePlan {
       change: .batch([.insertReadings(readings[0]), touch(project, at: at)]), message: message)
   }
 
-  /// Refuses a run longer than ``RunningTimer/mostDays`` days.
-  private static func checkSpan(from start: Timestamp, to end: Timestamp, in db: some StoredFacts)
-    throws
-  {
+  /// Refuses a run longer than ``RunningTimer/mostDays`` days: a timer's, or a tracked
+  /// interval's (`isTracked`).
+  private static func checkSpan(
+    from start: Timestamp, to end: Timestamp, isTracked: Bool = false, in db: some StoredFacts
+  ) throws {
     guard start.seconds(until: end) > Double(RunningTimer.mostDays - 1) * 86_400 else { return }
     throw TallyError(
       .invalidInput,
-      "a timer's run from \(TimestampFormat.local(start, in: db.zone)) to "
+      (isTracked ? "the interval" : "a timer's run")
+        + " from \(TimestampFormat.local(start, in: db.zone)) to "
         + "\(TimestampFormat.local(end, in: db.zone)) is longer than a year, which tally cuts "
         + "into no more than \(RunningTimer.mostDays) days' readings",
-      hint: "Record older time with `tally item add TITLE AMOUNT --at TIME` or an import; "
-        + "a timer left running that long is cancelled with `tally timer cancel TITLE`.")
+      hint: isTracked
+        ? "Track it in parts of a year or less, or record it with "
+          + "`tally item add TITLE AMOUNT --at TIME` or an import."
+        : "Record older time with `tally item add TITLE AMOUNT --at TIME` or an import; "
+          + "a timer left running that long is cancelled with `tally timer cancel TITLE`.")
   }
 
   /// The changes and messages of stopping `timers` at `run.until`.

@@ -38,7 +38,8 @@ enum REPLCommand: Equatable {
   /// `add 42` is `item add TITLE 42`. (`import FILE` there also gets `--project TITLE`.)
   static let projectShortcuts: [String: [String]] = [
     "add": ["item", "add"], "start": ["timer", "start"], "stop": ["timer", "stop"],
-    "cancel": ["timer", "cancel"],
+    "cancel": ["timer", "cancel"], "switch": ["timer", "switch"], "resume": ["timer", "resume"],
+    "track": ["track"],
     "list": ["item", "list"], "report": ["report"],
   ]
 

@@ -51,6 +51,12 @@ public final class Console {
     write(line + "\n")
   }
 
+  /// Writes `line` cut to the terminal's width with an ellipsis, as a table's cell is cut: a
+  /// change line (`+ #309 …`) stays one row, as the screen it tells of shows it.
+  func changeLine(_ line: String) {
+    write((style.width.map { DisplayWidth.truncate(line, to: $0) } ?? line) + "\n")
+  }
+
   /// Shows how much of a long task is done; `nil` when it is over.
   func progress(_ fraction: Double?) {
     showProgress(fraction)

@@ -27,9 +27,13 @@ final class HelpScreen: Screen {
         new                 create a project, field by field
 
       On a project's screen (the project is implied)
-        add AMOUNT [--at TIME] [--note TEXT]
+        add AMOUNT [--at TIME] [--note TEXT] [--tag TAGS]
         start, stop         run the project's timer; stopping records the time
-                            (`stop --note TEXT` notes it); `cancel` records nothing
+                            (both take --at TIME, --note TEXT, --tag TAGS);
+                            `cancel` records nothing
+        switch, resume      stop what runs and time this project; time it again
+                            with its newest reading's note and tags
+        track 9:00-10:30    record time already spent (--note, --tag)
         report              open the report; `report --period P --format F` prints one
         list                list every reading
         import FILE         import a CSV file into the project (options as `import --help`)

@@ -81,7 +81,7 @@ final class HomeScreen: Screen, StoreSubscriber {
       columns: [
         .init("#", .right), .init("TITLE", .text), .init("UNITS", .text), .init("FREQUENCY"),
         .init("READINGS", .right), .init("LAST READING"),
-      ] + (showsTimer ? [.init("TIMER")] : []) + (showsDue ? [.init("DUE")] : []))
+      ] + (showsTimer ? [.init("TIMER SINCE")] : []) + (showsDue ? [.init("DUE")] : []))
     for (index, row) in shown.enumerated() {
       var cells = format.project(row.summary, number: index + 1, timer: row.timer)
       if !showsTimer { cells.removeLast() }
@@ -122,17 +122,17 @@ final class HomeScreen: Screen, StoreSubscriber {
     let style = console.style
     let changes = ChangeSet(from: old, to: new)
     for index in changes.deletions {
-      console.line(style.red("- ") + VisibleText.escaped(old[index].summary.project.title))
+      console.changeLine(style.red("- ") + VisibleText.escaped(old[index].summary.project.title))
     }
     for index in changes.insertions {
-      console.line(style.green("+ ") + line(new[index], at: index))
+      console.changeLine(style.green("+ ") + line(new[index], at: index))
     }
     for index in changes.modifications {
-      console.line(style.yellow("~ ") + line(new[index], at: index))
+      console.changeLine(style.yellow("~ ") + line(new[index], at: index))
     }
     let modified = Set(changes.modifications)
     for move in changes.moves where !modified.contains(move.to) {
-      console.line(
+      console.changeLine(
         style.dim("↕ ") + VisibleText.escaped(new[move.to].summary.project.title)
           + " is now number \(move.to + 1)")
     }

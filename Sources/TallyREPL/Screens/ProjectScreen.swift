@@ -189,7 +189,8 @@ final class ProjectScreen: Screen, StoreSubscriber {
     let style = console.style
     let project = new.summary.project
     if old.summary != new.summary || shownTimer != timer {
-      console.line(style.bold(rows.summary(new.summary, timer: timer)))
+      console.line(
+        TextWrap.wrap(style.bold(rows.summary(new.summary, timer: timer)), width: style.width))
     }
     let changes = ChangeSet(from: old.readings, to: new.readings)
     let oldest = new.readings.last?.timestamp
@@ -197,17 +198,20 @@ final class ProjectScreen: Screen, StoreSubscriber {
       let reading = old.readings[index]
       // A reading that only scrolled past the page's end is not gone.
       if new.hasMore, let oldest, reading.timestamp <= oldest { continue }
-      console.line(style.red("- ") + Rows.line(rows.reading(reading, of: project)))
+      console.changeLine(style.red("- ") + Rows.line(rows.reading(reading, of: project)))
     }
     for index in changes.insertions {
-      console.line(style.green("+ ") + Rows.line(rows.reading(new.readings[index], of: project)))
+      console.changeLine(
+        style.green("+ ") + Rows.line(rows.reading(new.readings[index], of: project)))
     }
     for index in changes.modifications {
-      console.line(style.yellow("~ ") + Rows.line(rows.reading(new.readings[index], of: project)))
+      console.changeLine(
+        style.yellow("~ ") + Rows.line(rows.reading(new.readings[index], of: project)))
     }
     let modified = Set(changes.modifications)
     for move in changes.moves where !modified.contains(move.to) {
-      console.line(style.dim("↕ ") + Rows.line(rows.reading(new.readings[move.to], of: project)))
+      console.changeLine(
+        style.dim("↕ ") + Rows.line(rows.reading(new.readings[move.to], of: project)))
     }
   }
 }

@@ -7,14 +7,15 @@ struct Rows {
   let zone: TimeZone
 
   /// A project's number on the home screen, its title, units, frequency, readings, latest
-  /// reading and timer.
+  /// reading and when its timer started (under the heading TIMER SINCE: short enough that the
+  /// table keeps to 80 columns).
   func project(_ summary: ProjectSummary, number: Int, timer: RunningTimer?) -> [String] {
     [
       "\(number)", VisibleText.escaped(summary.project.title),
       VisibleText.escaped(summary.project.units),
       summary.project.cadence, "\(summary.readingCount)",
       summary.lastReadingAt.map { TimestampFormat.local($0, in: zone) } ?? "",
-      timer.map { "running since " + TimestampFormat.local($0.startedAt, in: zone) } ?? "",
+      timer.map { TimestampFormat.local($0.startedAt, in: zone) } ?? "",
     ]
   }
 

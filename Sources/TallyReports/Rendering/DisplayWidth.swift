@@ -19,16 +19,27 @@ public enum DisplayWidth {
   }
 
   /// `text` cut to at most `width` columns, ending in an ellipsis when it was cut.
-  static func truncate(_ text: String, to width: Int) -> String {
-    guard of(text) > width else { return text }
+  ///
+  /// Escape sequences (a section's colour) take no room and are kept whole; a styled text that
+  /// was cut ends with the reset, which the part cut off held.
+  public static func truncate(_ text: String, to width: Int) -> String {
+    guard TextWrap.visibleWidth(text) > width else { return text }
     var result = ""
     var used = 0
+    var inEscape = false
+    var styled = false
     for character in text {
+      if inEscape || character == "\u{1B}" {
+        inEscape = character == "\u{1B}" || !character.isLetter
+        styled = true
+        result.append(character)
+        continue
+      }
       let next = of(character)
       guard used + next <= width - 1 else { break }
       result.append(character)
       used += next
     }
-    return result + "…"
+    return result + "…" + (styled ? "\u{1B}[0m" : "")
   }
 }

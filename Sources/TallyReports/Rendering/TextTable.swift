@@ -143,7 +143,8 @@ public struct TextTable: Sendable {
     for line in lines {
       switch line {
       case .row(let cells): text += format(cells, widths: widths)
-      case .section(let title): text += title + "\n"
+      case .section(let title):
+        text += (width.map { DisplayWidth.truncate(title, to: $0) } ?? title) + "\n"
       case .rule: text += String(repeating: "-", count: totalWidth) + "\n"
       }
     }
