@@ -212,14 +212,21 @@ import Testing
       store.request(.startTimer(plain, at: start))?.message
         == "a timer records time; the units of Count are not given")
 
-    // Units changed to something else while the timer ran: the time it ran is kept, in hours.
+    // Units changed to something else while the timer ran: its time is not recorded as pages;
+    // the stop says why, and with units of time again it records the time it ran.
     let writing = try addProject(store, "Writing", units: "h")
     #expect(store.request(.startTimer(writing, at: start)) == nil)
     #expect(store.request(.editProject(writing, ProjectEdit(units: "pages"), at: start)) == nil)
+    let stop = Timestamp(secondsSince1970: 1_700_005_400)
     #expect(
-      store.request(.stopTimer(writing, at: Timestamp(secondsSince1970: 1_700_005_400))) == nil)
+      store.request(.stopTimer(writing, at: stop))?.message
+        == "the timer of Writing cannot record its time: the project's units (pages) are not a "
+        + "unit of time")
+    #expect(store.state.timer(for: writing) != nil)
+    #expect(store.request(.editProject(writing, ProjectEdit(units: "min"), at: stop)) == nil)
+    #expect(store.request(.stopTimer(writing, at: stop)) == nil)
     #expect(
-      store.state.status == "Stopped the timer for Writing after 1:30 (h:mm): recorded 1.5 hours")
+      store.state.status == "Stopped the timer for Writing after 1:30 (h:mm): recorded 90 min")
   }
 
   @Test func undoAndRedoWorkAcrossRestarts() throws {
