@@ -37,6 +37,10 @@ let package = Package(
     ),
     .target(name: "FlowTesting", dependencies: ["Flow"], swiftSettings: strict),
     .target(name: "Routing", dependencies: ["Flow"], swiftSettings: strict),
+    // PostgreSQL's own client library, and a small synchronous facade over it: statements
+    // with bound values, rows, COPY FROM STDIN, timeouts, cancellation.
+    .systemLibrary(name: "CLibpq", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .target(name: "Libpq", dependencies: ["CLibpq"], swiftSettings: strict),
 
     // tally's layers: dependencies point one way: tally -> REPL -> CommandLine -> App ->
     // State -> Storage/Postgres/Import/Reports -> Core. The domain (Core) needs nothing but
@@ -146,6 +150,7 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .testTarget(name: "LibpqTests", dependencies: ["Libpq"], swiftSettings: strict),
     .testTarget(
       name: "RoutingTests",
       dependencies: ["Routing", "Flow", "FlowTesting"],

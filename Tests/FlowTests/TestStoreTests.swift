@@ -32,6 +32,9 @@ import Testing
     let store = TestStore(state: CounterState(), reducer: counterReducer)
     withKnownIssue {
       store.send(.setLabel("x"))
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("State after sending") && text.contains("label")
     }
   }
 
@@ -50,6 +53,8 @@ import Testing
     store.send(.increment) { $0.count = 1 }
     withKnownIssue {
       store.send(.add(1)) { $0.count = 2 }
+    } matching: { issue in
+      String(describing: issue).contains("received action(s) not asserted before sending")
     }
   }
 
@@ -57,6 +62,8 @@ import Testing
     let store = TestStore(state: CounterState(), reducer: counterReducer)
     withKnownIssue {
       store.receive(.increment) { $0.count = 1 }
+    } matching: { issue in
+      String(describing: issue).contains("but no action was dispatched")
     }
   }
 
@@ -65,6 +72,8 @@ import Testing
     store.send(.increment) { $0.count = 1 }
     withKnownIssue {
       store.receive(.setLabel("other")) { $0.label = "count 1" }
+    } matching: { issue in
+      String(describing: issue).contains("but received")
     }
   }
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct LayerTests {
   /// tally's layers, lowest first; a target may import its own layer and those below.
   static let layers: [[String]] = [
-    ["Flow", "FlowTesting", "Routing"],
+    ["Flow", "FlowTesting", "Routing", "Libpq"],
     ["TallyCore"],
     ["TallyStorage", "TallyPostgres", "TallyImport", "TallyReports"],
     ["TallyState"],

@@ -9,7 +9,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 
 import pexpect
@@ -166,7 +165,9 @@ class DisplayInATerminal(unittest.TestCase):
         # A pager that waits, as less does, until Ctrl-C ends it.
         waiting = os.path.join(self.folder, "waiting.sh")
         with open(waiting, "w") as script:
-            script.write("#!/bin/sh\ncat > /dev/null\necho WAITING\nsleep 30\n")
+            # `exec`: the shell becomes the sleep, so Ctrl-C ends whichever of them is there,
+            # however soon after WAITING it comes; no child outlives it.
+            script.write("#!/bin/sh\ncat > /dev/null\necho WAITING\nexec sleep 30\n")
         os.chmod(waiting, 0o755)
         child = self.spawn(env=dict(self.env, PAGER=waiting))
         self.expect_prompt(child, PROMPT_HOME)
@@ -174,9 +175,6 @@ class DisplayInATerminal(unittest.TestCase):
         self.expect_prompt(child, PROMPT_MILEAGE)
         child.sendline("list")
         child.expect_exact("WAITING")
-        # Until the script's `sleep` runs: Ctrl-C sent while the shell is still starting it
-        # can reach the shell alone, and the sleep then outlives it.
-        time.sleep(0.5)
         child.sendintr()
         self.expect_prompt(child, PROMPT_MILEAGE)
         child.sendline("back")

@@ -224,7 +224,7 @@ extension SessionOptions {
   /// none is there (a mistyped `--db` is not taken for an empty one); one that makes it and
   /// fails says so too. `nil` for a server.
   public var missingDatabase: String? {
-    guard !PostgresAddress.isServerURL(location.path) else { return nil }
+    guard !location.isServer else { return nil }
     var status = stat()
     return lstat(location.path, &status) == 0 ? nil : location.path
   }
@@ -239,12 +239,21 @@ extension SessionOptions {
   public func openStorage(
     progress: @escaping (Double?) -> Void = { _ in }
   ) throws(TallyError) -> any Storage {
-    guard PostgresAddress.isServerURL(location.path) else {
+    try open(progress: progress).storage
+  }
+
+  /// Opens the database that ``location`` names, as ``openStorage(progress:)`` does, with
+  /// what it can do besides reading and writing.
+  public func open(
+    progress: @escaping (Double?) -> Void = { _ in }
+  ) throws(TallyError) -> OpenedDatabase {
+    guard location.isServer else {
       let told = MigrationProgress(progress)
       defer { told.end() }
-      return try TallyDatabase.open(
-        at: location, access: readOnly ? .read : creating ? .create : .write,
-        migrationProgress: { told.tell($0) })
+      return .file(
+        try TallyDatabase.open(
+          at: location, access: readOnly ? .read : creating ? .create : .write,
+          migrationProgress: { told.tell($0) }))
     }
     let address = try PostgresAddress(
       url: location.path, environment: ProcessInfo.processInfo.environment,
@@ -254,7 +263,7 @@ extension SessionOptions {
       loginName: ProcessInfo.processInfo.userName)
     var level = logLevel
     if level == nil { level = try LogLevelName.fromEnvironment() }
-    return try PostgresStorage.open(address, claimedUser: claimedUser, logLevel: level)
+    return .server(try PostgresStorage.open(address, claimedUser: claimedUser, logLevel: level))
   }
 }
 

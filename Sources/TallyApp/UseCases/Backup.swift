@@ -11,17 +11,16 @@ public enum Backup {
   /// - Returns: What the backup holds.
   /// - Throws: ``TallyError`` when `path` exists or cannot be written, or the storage cannot
   ///   be read; nothing is left behind.
-  public static func write(_ storage: any Storage, to path: String) throws(TallyError)
+  public static func write(_ database: OpenedDatabase, to path: String) throws(TallyError)
     -> BackupSummary
   {
-    if let database = storage as? TallyDatabase {
-      return try database.backup(to: path)
-    }
-    guard let source = storage as? any StorageCopying else {
-      throw TallyError(.storage, "this database cannot be backed up")
-    }
-    return try source.withCopy { copy throws(TallyError) in
-      try TallyDatabase.backup(copy, to: path)
+    switch database {
+    case .file(let file):
+      return try file.backup(to: path)
+    case .server(let server):
+      return try server.withCopy { copy throws(TallyError) in
+        try TallyDatabase.backup(copy, to: path)
+      }
     }
   }
 
@@ -31,18 +30,17 @@ public enum Backup {
   /// - Returns: What was restored.
   /// - Throws: ``TallyError`` when the file is not a tally backup, `storage` holds projects,
   ///   or the copy fails its checks; nothing is changed then.
-  public static func restore(from path: String, into storage: any Storage) throws(TallyError)
-    -> BackupSummary
+  public static func restore(from path: String, into database: OpenedDatabase)
+    throws(TallyError) -> BackupSummary
   {
-    if let database = storage as? TallyDatabase {
-      return try database.restore(from: path)
+    switch database {
+    case .file(let file):
+      return try file.restore(from: path)
+    case .server(let server):
+      let backup = try TallyDatabase.openBackup(path)
+      let summary = try StorageMigration.copy(from: backup, to: server)
+      return BackupSummary(projects: summary.projects, readings: summary.readings)
     }
-    guard let target = storage as? any StorageReceiving else {
-      throw TallyError(.storage, "this database cannot take a backup")
-    }
-    let backup = try TallyDatabase.openBackup(path)
-    let summary = try StorageMigration.copy(from: backup, to: target)
-    return BackupSummary(projects: summary.projects, readings: summary.readings)
   }
 
   /// Opens the database `options` name, made if it is not there, and brings the backup in
@@ -54,11 +52,11 @@ public enum Backup {
   public static func restore(from path: String, into options: SessionOptions)
     throws(TallyError) -> BackupSummary
   {
-    let storage = try options.openStorage()
+    let database = try options.open()
     do {
-      return try restore(from: path, into: storage)
+      return try restore(from: path, into: database)
     } catch {
-      storage.discardIfCreated()
+      database.storage.discardIfCreated()
       throw error
     }
   }

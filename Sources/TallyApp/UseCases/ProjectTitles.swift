@@ -30,7 +30,7 @@ extension SessionOptions {
   /// - Throws: ``TallyError`` when the database cannot be opened or read.
   public func projectTitles() throws(TallyError) -> [String] {
     let storage: any Storage =
-      PostgresAddress.isServerURL(location.path)
+      location.isServer
       ? try openStorage()
       : try TallyDatabase.open(at: location, access: .read, busyTimeout: 1)
     return try storage.snapshot(openProject: nil).projects.map(\.project.title).sorted()

@@ -63,18 +63,14 @@ public enum Sharing {
   public static func setUpTeam(
     group: String, members: [String], options: SessionOptions
   ) throws(TallyError) -> TeamSetup {
-    guard let storage = try options.openStorage() as? PostgresStorage else {
-      throw notShared
-    }
-    return try storage.setUpTeam(group: group, members: members)
+    guard let server = try options.open().server else { throw notShared }
+    return try server.setUpTeam(group: group, members: members)
   }
 
   private static func open(
     _ options: SessionOptions, project title: String
   ) throws(TallyError) -> (any StorageSharing, Project) {
-    guard let storage = try options.openStorage() as? any StorageSharing else {
-      throw notShared
-    }
+    guard let storage: any StorageSharing = try options.open().server else { throw notShared }
     guard
       let project = AppState(stored: try storage.snapshot(openProject: nil)).project(
         titled: title)?.project

@@ -18,17 +18,11 @@ extension SessionOptions {
     repaired: ((Int) -> Void)? = nil
   ) throws(TallyError) -> IntegrityReport {
     if let repaired {
-      guard let storage = try openStorage() as? any StorageChecking else {
-        throw TallyError(.storage, "this database cannot be repaired")
-      }
-      repaired(try storage.repair())
+      repaired(try open().checking.repair())
     }
-    guard PostgresAddress.isServerURL(location.path) else {
+    guard location.isServer else {
       return try TallyDatabase.check(at: location)
     }
-    guard let storage = try openStorage() as? any StorageChecking else {
-      throw TallyError(.storage, "this database cannot be checked")
-    }
-    return try storage.checkIntegrity()
+    return try open().checking.checkIntegrity()
   }
 }

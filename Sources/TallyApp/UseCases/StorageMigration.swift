@@ -52,20 +52,13 @@ extension StorageMigration {
   public static func migrate(
     from source: SessionOptions, to target: SessionOptions, messages: MessageSink
   ) throws(TallyError) {
-    let opened = try target.openStorage()
+    let receiving = try target.open().receiving
     let copying: any StorageCopying
     do throws(TallyError) {
-      guard let storage = try source.openStorage() as? any StorageCopying else {
-        throw TallyError(.storage, "the source database cannot be copied")
-      }
-      copying = storage
+      copying = try source.open().copying
     } catch {
-      opened.discardIfCreated()
+      receiving.discardIfCreated()
       throw error
-    }
-    guard let receiving = opened as? any StorageReceiving else {
-      opened.discardIfCreated()
-      throw TallyError(.storage, "the target database cannot take a copy")
     }
     let summary: Summary
     do {

@@ -26,8 +26,8 @@ public struct BackupCommand: ParsableCommand {
 
   public func run() throws {
     // A backup only reads: it takes no write lock and works on a read-only database.
-    let storage = try global.sessionOptions(creating: false, readOnly: true).openStorage()
-    let summary = try Backup.write(storage, to: file)
+    let database = try global.sessionOptions(creating: false, readOnly: true).open()
+    let summary = try Backup.write(database, to: file)
     MessageSink.standard.status(
       "Backed up \(summary.projects) project(s) and \(summary.readings) reading(s) to \(file)")
   }
