@@ -23,10 +23,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // Architecture libraries: know nothing about tally.
@@ -59,15 +57,13 @@ let package = Package(
     .target(
       name: "TallyPostgres",
       dependencies: [
-        "TallyCore",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "Logging", package: "swift-log"),
+        "TallyCore", "Libpq", .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
     .target(
       name: "TallyImport",
-      dependencies: ["TallyCore", .product(name: "Crypto", package: "swift-crypto")],
+      dependencies: ["TallyCore", "CCrypto"],
       swiftSettings: strict
     ),
     .target(
@@ -75,6 +71,8 @@ let package = Package(
       dependencies: ["TallyCore", .product(name: "Mustache", package: "swift-mustache")],
       swiftSettings: strict
     ),
+    // The system's libcrypto (OpenSSL), for an import's SHA-256.
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]

@@ -1,5 +1,5 @@
+import Libpq
 import Logging
-import PostgresNIO
 public import TallyCore
 
 extension PostgresStorage {
@@ -36,9 +36,8 @@ extension Logger {
 
   /// A logger that writes what is at `level` or above to standard error.
   ///
-  /// It carries PostgresNIO's own events (connecting, each query at trace) and the storage's
-  /// (retries, timeouts, reconnecting). Neither ever logs a password: the server is named by
-  /// its address.
+  /// It carries the storage's events (connecting, retries, timeouts, reconnecting), which
+  /// never log a password: the server is named by its address.
   static func standardError(_ level: Logger.Level) -> Logger {
     var logger = Logger(
       label: "tally.postgres", factory: { StreamLogHandler.standardError(label: $0) })

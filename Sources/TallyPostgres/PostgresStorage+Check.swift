@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+import Libpq
 public import TallyCore
 
 extension PostgresStorage: StorageChecking {
@@ -26,7 +26,7 @@ extension PostgresStorage: StorageChecking {
         do {
           summary = try PostgresRows.summary(row)
         } catch let error as TallyError {
-          let id = try row.makeRandomAccess()[0].decode(Int64.self)
+          let id = try row.decode(Int64.self)
           report.problems.append(.unreadableProject(id: id, reason: error.message))
           continue
         }

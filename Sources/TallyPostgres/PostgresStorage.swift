@@ -1,6 +1,6 @@
 import Foundation
+import Libpq
 public import Logging
-import PostgresNIO
 public import TallyCore
 
 /// tally's data on a PostgreSQL server, shared by everyone who names the same database.
@@ -33,7 +33,6 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
   private(set) var bypassesPolicies = false
   /// This process's mark on the journal, to tell other people's writes from its own.
   let writer = UUID().uuidString
-  let blocking: Blocking
   let logger: Logger
   private let counter = RetryCounter()
   /// The connection kept between transactions.
@@ -43,14 +42,10 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
     self.address = address
     user = address.user
     self.logger = logger
-    blocking = Blocking()
   }
 
   deinit {
-    if let connection = kept.take() {
-      _ = try? blocking.run(within: 2) { try await connection.close() }
-    }
-    blocking.shutdown()
+    kept.take()?.close()
   }
 
   /// Connects to the database at `address`, creating tally's tables there if it holds no
@@ -257,23 +252,12 @@ public final class PostgresStorage: Storage, @unchecked Sendable {
 
   /// Lends the kept connection if it is free and open, else connects anew.
   func borrow() throws -> PostgresSession {
-    let connection: PostgresConnection
-    if let idle = kept.take() {
-      connection = idle
-    } else {
-      let connector = PostgresConnector(address: address, logger: logger)
-      let id = kept.nextID()
-      connection = try blocking.run(within: Double(address.timeouts.connect) + 5) {
-        try await connector.connect(id: id)
-      }
-    }
+    let connection =
+      try kept.take()
+      ?? PostgresConnector(address: address, logger: logger).connect(id: kept.nextID())
     return PostgresSession(
-      connection: connection, blocking: blocking, logger: logger,
-      answerWithin: address.timeouts.answer,
-      release: { [kept, blocking] in
-        guard let surplus = kept.keep(connection) else { return }
-        _ = try? blocking.run(within: 2) { try await surplus.close() }
-      })
+      connection: connection, logger: logger, answerWithin: address.timeouts.answer,
+      release: { [kept] in kept.keep(connection)?.close() })
   }
 }
 

@@ -306,7 +306,7 @@ struct PostgresConnectionLossTests {
     #expect(result.status == 0)
     #expect(result.stderr.contains("connecting"))
     #expect(result.stderr.contains("statement_timeout=2min"))
-    #expect(result.stderr.contains("[PostgresNIO]"))
+    #expect(result.stderr.contains("connected"))
     let password = PostgresTestServer.address?.password ?? "?"
     #expect(database.contains(password) && !result.stderr.contains(password))
   }

@@ -117,9 +117,11 @@ def client_to_server(client, server, state):
                     if more_kind == b"S":
                         break
                 state["answered"].wait(10)
-                close(client, server)
+                # Gone before the client hears of the break: a client that reconnects at
+                # once (libpq does) must not slip in between.
                 if mode == "after-commit-gone":
                     close(listener)
+                close(client, server)
                 return
             server.sendall(encode(kind, body))
     except (EOFError, OSError):

@@ -1,10 +1,9 @@
-import Crypto
 import Foundation
 
 /// The bytes of a file, read in chunks, hashed (SHA-256) and counted on the way through.
 public final class FileSource: ByteSource {
   private let handle: FileHandle
-  private var hasher = SHA256()
+  private let hasher = SHA256Hasher()
   /// How many bytes have been read so far.
   public private(set) var bytesRead = 0
   /// The file's size when it was opened, for progress.
@@ -68,7 +67,7 @@ public final class FileSource: ByteSource {
         throw POSIXError(POSIXErrorCode(rawValue: errno) ?? POSIXErrorCode.EIO)
       }
       let read = UnsafeRawBufferPointer(start: base, count: count)
-      hasher.update(bufferPointer: read)
+      hasher.update(read)
       if !hasReadNonASCII { hasReadNonASCII = !UTF8Check.isASCII(read) }
       bytesRead += count
       return count
@@ -77,9 +76,6 @@ public final class FileSource: ByteSource {
 
   /// The SHA-256 of what has been read, in lowercase hexadecimal.
   public var sha256: String {
-    hasher.finalize().map { byte in
-      let hex = String(byte, radix: 16)
-      return byte < 16 ? "0" + hex : hex
-    }.joined()
+    hasher.hexDigest
   }
 }

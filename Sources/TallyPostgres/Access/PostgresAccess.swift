@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 import TallyCore
 
 /// What the server's policies let this person do to projects, asked before a change so that a

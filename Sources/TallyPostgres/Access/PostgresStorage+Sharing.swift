@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 public import TallyCore
 
 extension PostgresStorage: StorageSharing {
@@ -99,8 +99,8 @@ extension PostgresStorage: StorageSharing {
   ) throws -> Result {
     do {
       return try change()
-    } catch let error as PSQLError
-      where error.serverInfo?[.message]?.hasSuffix("would be left without an owner") == true
+    } catch let error as PGError
+      where error.message.hasSuffix("would be left without an owner")
     {
       throw TallyError(
         .conflict,

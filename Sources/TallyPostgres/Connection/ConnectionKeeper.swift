@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+import Libpq
 
 /// The storage's idle connection, lent to one transaction at a time, from whichever thread.
 ///
@@ -9,15 +9,15 @@ import PostgresNIO
 /// that broke is never lent again.
 final class ConnectionKeeper: @unchecked Sendable {
   private let lock = NSLock()
-  private var connection: PostgresConnection?
+  private var connection: PGConnection?
   private var made = 0
 
   /// The kept connection, if there is one and it is still open; it is then lent until
   /// ``keep(_:)``.
-  func take() -> PostgresConnection? {
+  func take() -> PGConnection? {
     lock.lock()
     defer { lock.unlock() }
-    guard let connection, !connection.isClosed else {
+    guard let connection, connection.isOpen else {
       connection = nil
       return nil
     }
@@ -36,11 +36,11 @@ final class ConnectionKeeper: @unchecked Sendable {
   /// Takes a connection back (or in at first), if it is open.
   ///
   /// - Returns: A connection the caller should close: the one given, or one kept before.
-  func keep(_ given: PostgresConnection) -> PostgresConnection? {
-    guard !given.isClosed else { return nil }
+  func keep(_ given: PGConnection) -> PGConnection? {
+    guard given.isOpen else { return nil }
     lock.lock()
     defer { lock.unlock() }
-    if let connection, !connection.isClosed { return given }
+    if let connection, connection.isOpen { return given }
     connection = given
     return nil
   }

@@ -1,6 +1,6 @@
 import Foundation
+import Libpq
 import Logging
-import PostgresNIO
 
 /// Opens connections to one server with tally's timeouts: a deadline on connecting and logging
 /// in, the server's limits on statements, locks and idle transactions sent at startup, and TCP
@@ -17,58 +17,23 @@ struct PostgresConnector: Sendable {
   /// server that is gone is noticed within about 11 seconds.
   private static let keepalive = (idle: 5, interval: 2, count: 3, userTimeout: 10_000)
 
+  /// Where the system keeps the certificates it trusts: what `verify-ca` and `verify-full`
+  /// check a server's against, unless `~/.postgresql/root.crt` or `PGSSLROOTCERT` names others.
+  private static let systemCertificates = "/etc/ssl/certs/ca-certificates.crt"
+
   /// Connects and logs in.
   ///
   /// - Parameter id: The connection's number, for the log.
   /// - Returns: The connection, logged in.
-  /// - Throws: ``ServerUnreachable`` when no connection could be made in time; PostgresNIO's
-  ///   error when the server refused the login or the TLS handshake failed.
-  func connect(id: Int) async throws -> PostgresConnection {
-    let address = address
+  /// - Throws: ``PGError`` (connectionFailed) with libpq's reason: no server, a refused login,
+  ///   a TLS handshake that failed.
+  func connect(id: Int) throws -> PGConnection {
     let timeouts = address.timeouts
-    let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
-    let started = ContinuousClock.now
     logger.debug(
       "connecting",
       metadata: ["server": "\(address)", "connect_timeout": "\(timeouts.connect)s"])
-    let channel: any Channel
     do {
-      let bootstrap = ClientBootstrap(group: eventLoop)
-        .connectTimeout(.seconds(Int64(timeouts.connect)))
-      if address.host.hasPrefix("/") {
-        channel = try await bootstrap.connect(
-          unixDomainSocketPath: address.host + "/.s.PGSQL.\(address.port)"
-        ).get()
-      } else {
-        let tcp = { (name: Int32) in
-          ChannelOptions.Types.SocketOption(level: .tcp, name: NIOBSDSocket.Option(rawValue: name))
-        }
-        channel =
-          try await bootstrap
-          .channelOption(ChannelOptions.socketOption(.so_keepalive), value: 1)
-          .channelOption(tcp(TCP_KEEPIDLE), value: Self.keepalive.idle)
-          .channelOption(tcp(TCP_KEEPINTVL), value: Self.keepalive.interval)
-          .channelOption(tcp(TCP_KEEPCNT), value: Self.keepalive.count)
-          .channelOption(tcp(Int32(TCP_USER_TIMEOUT)), value: Self.keepalive.userTimeout)
-          .connect(host: address.host, port: address.port).get()
-      }
-    } catch {
-      logger.debug("cannot connect", metadata: ["server": "\(address)", "error": "\(error)"])
-      throw ServerUnreachable(cause: error)
-    }
-    var configuration = PostgresConnection.Configuration(
-      establishedChannel: channel, tls: try tls(), username: address.user,
-      password: address.password, database: address.database)
-    let spent = ContinuousClock.now - started
-    configuration.options.connectTimeout = .milliseconds(
-      max(1, Int64(timeouts.connect) * 1_000 - spent.components.seconds * 1_000))
-    if address.sslMode == .verifyFull, !Self.isIPAddress(address.host) {
-      configuration.options.tlsServerName = address.host
-    }
-    configuration.options.additionalStartupParameters = timeouts.startupParameters
-    do {
-      let connection = try await PostgresConnection.connect(
-        on: eventLoop, configuration: configuration, id: id, logger: logger)
+      let connection = try PGConnection.connect(parameters)
       logger.debug(
         "connected",
         metadata: [
@@ -78,38 +43,45 @@ struct PostgresConnector: Sendable {
         ])
       return connection
     } catch {
-      logger.debug("cannot log in", metadata: ["server": "\(address)", "error": "\(error)"])
-      channel.close(promise: nil)
+      logger.debug("cannot connect", metadata: ["server": "\(address)", "error": "\(error)"])
       throw error
     }
   }
 
-  /// The TLS mode, as libpq's `sslmode` says: `prefer` and `require` do not check the
-  /// certificate, `verify-ca` checks who signed it, `verify-full` also the host it names.
-  private func tls() throws -> PostgresConnection.Configuration.TLS {
-    var settings = TLSConfiguration.makeClientConfiguration()
-    switch address.sslMode {
-    case .disable: return .disable
-    case .prefer, .require:
-      settings.certificateVerification = .none
-      let context = try NIOSSLContext(configuration: settings)
-      return address.sslMode == .require ? .require(context) : .prefer(context)
-    case .verifyCA:
-      settings.certificateVerification = .noHostnameVerification
-      return .require(try NIOSSLContext(configuration: settings))
-    case .verifyFull:
-      return .require(try NIOSSLContext(configuration: settings))
+  /// libpq's keywords and values for the address, with tally's timeouts and keepalive.
+  var parameters: [(keyword: String, value: String)] {
+    let timeouts = address.timeouts
+    var parameters: [(keyword: String, value: String)] = [
+      ("host", address.host), ("port", String(address.port)), ("user", address.user),
+      ("dbname", address.database), ("sslmode", address.sslMode.rawValue),
+      ("connect_timeout", String(timeouts.connect)), ("application_name", "tally"),
+      ("keepalives", "1"), ("keepalives_idle", String(Self.keepalive.idle)),
+      ("keepalives_interval", String(Self.keepalive.interval)),
+      ("keepalives_count", String(Self.keepalive.count)),
+      ("tcp_user_timeout", String(Self.keepalive.userTimeout)),
+      ("options", Self.options(timeouts.settings)),
+    ]
+    if let password = address.password { parameters.append(("password", password)) }
+    if [.verifyCA, .verifyFull].contains(address.sslMode), Self.usesSystemCertificates {
+      parameters.append(("sslrootcert", Self.systemCertificates))
     }
+    return parameters
   }
 
-  private static func isIPAddress(_ host: String) -> Bool {
-    (try? SocketAddress(ipAddress: host, port: 0)) != nil
+  /// Whether nothing names the certificates to trust, so the system's are.
+  private static var usesSystemCertificates: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["PGSSLROOTCERT"] == nil else { return false }
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+    return !FileManager.default.fileExists(atPath: home + "/.postgresql/root.crt")
   }
-}
 
-/// No connection to the server could be made: it is not running, not reachable, or did not
-/// answer in time.
-struct ServerUnreachable: Error, CustomStringConvertible {
-  let cause: any Error
-  var description: String { "\(cause)" }
+  /// Server settings as libpq's `options`: `-c name=value`, spaces and backslashes escaped.
+  static func options(_ settings: [String: String]) -> String {
+    settings.keys.sorted().map { name in
+      let value = (settings[name] ?? "").replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: " ", with: "\\ ")
+      return "-c \(name)=\(value)"
+    }.joined(separator: " ")
+  }
 }

@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 import TallyCore
 
 /// Turns the server's and the connection's failures into messages that say what failed, name
@@ -10,28 +10,27 @@ enum PostgresFailure {
 
   /// Whether `error` is a serialization failure or a deadlock.
   static func isRetryable(_ error: any Error) -> Bool {
-    guard let error = error as? PSQLError, error.code == .server,
-      let state = error.serverInfo?[.sqlState]
-    else { return false }
+    guard let state = state(of: error) else { return false }
     return retryableStates.contains(state)
   }
 
   /// Whether `error` says that the connection is gone: it broke, or the server ended it
-  /// (class 57P: shutting down, crashed, terminated; class 08), or it did not answer in time.
+  /// (class 57P: shutting down, crashed, terminated; class 08), it did not answer in time, or
+  /// no server could be reached to connect again.
   ///
   /// Met while waiting for the answer to `COMMIT`, it leaves unknown whether the server
   /// committed; met in a read, the read may run again on a new connection.
   static func isConnectionLost(_ error: any Error) -> Bool {
     switch error {
-    case is NoAnswer, is ConnectionClosed, is ServerUnreachable: return true
-    case let error as PSQLError:
-      switch error.code {
+    case is NoAnswer, is ConnectionClosed: return true
+    case let error as PGError:
+      switch error.kind {
+      case .connectionLost, .timedOut: return true
+      case .connectionFailed: return !isServersRefusal(error)
       case .server:
-        let state = error.serverInfo?[.sqlState] ?? ""
+        let state = error.sqlState ?? ""
         return state.hasPrefix("57P") || state.hasPrefix("08")
-      case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
-        return true
-      default: return false
+      case .client: return false
       }
     default: return false
     }
@@ -39,22 +38,36 @@ enum PostgresFailure {
 
   /// The SQLSTATE of a server error, if `error` is one.
   static func state(of error: any Error) -> String? {
-    (error as? PSQLError)?.serverInfo?[.sqlState]
+    guard let error = error as? PGError, error.kind == .server else { return nil }
+    return error.sqlState
   }
 
-  /// The gist of a connection failure, without PostgresNIO's wrapping.
-  private static func shortCause(_ error: any Error) -> String {
-    let text = "\(error)"
+  /// Whether a failed connection reached a server that refused it (libpq then quotes the
+  /// server's `FATAL:` or `ERROR:`), rather than reaching none.
+  private static func isServersRefusal(_ error: PGError) -> Bool {
+    error.message.contains("FATAL:") || error.message.contains("ERROR:")
+  }
+
+  /// The server's words in libpq's message of a refused connection: what follows `FATAL:`.
+  private static func serversWords(_ message: String) -> String {
+    guard let range = message.range(of: "FATAL:") ?? message.range(of: "ERROR:") else {
+      return message
+    }
+    return message[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The gist of a connection failure, without libpq's wrapping.
+  private static func shortCause(_ message: String) -> String {
     for (known, said) in [
-      ("Connection refused", "connection refused"), ("timed out", "timed out"),
-      ("connectTimeout", "timed out"), ("Connect timeout", "timed out"),
-      ("No such file", "no such file"),
+      ("Connection refused", "connection refused"), ("timeout expired", "timed out"),
+      ("timed out", "timed out"), ("No such file", "no such file"),
       ("Network is unreachable", "network is unreachable"),
       ("Connection reset", "connection reset"),
-    ] where text.contains(known) {
+      ("could not translate host name", "unknown host"),
+    ] where message.contains(known) {
       return said
     }
-    return text
+    return message
   }
 
   static func describe(
@@ -70,11 +83,6 @@ enum PostgresFailure {
     }
     let nothingChanged = "Nothing was changed."
     switch error {
-    case let error as ServerUnreachable:
-      return TallyError(
-        .storage,
-        "cannot \(operation): the server at \(address) cannot be reached (\(shortCause(error.cause)))",
-        hint: "\(nothingChanged) Check that it runs and that the host and port are right.")
     case let error as NoAnswer:
       return TallyError(
         .storage, "cannot \(operation): the server at \(address) gave \(error)",
@@ -85,21 +93,91 @@ enum PostgresFailure {
         hint: "\(nothingChanged) Check that the server runs.")
     default: break
     }
-    guard let error = error as? PSQLError else {
+    guard let error = error as? PGError else {
       return TallyError(
         .storage, "cannot \(operation) (\(address)): \(error)", hint: nothingChanged)
     }
-    let message = error.serverInfo?[.message] ?? ""
-    switch (error.code, error.serverInfo?[.sqlState] ?? "") {
-    case (.server, let state) where state.hasPrefix("28"):
+    switch error.kind {
+    case .connectionFailed: return connectionFailed(error, doing: operation, address: address)
+    case .connectionLost:
+      return TallyError(
+        .storage, "cannot \(operation): the connection to \(address) was lost",
+        hint: "\(nothingChanged) Check that the server runs.")
+    case .timedOut:
+      return TallyError(
+        .storage, "cannot \(operation): the server at \(address) did not answer in time",
+        hint: "\(nothingChanged) The connection was closed; check the server and the network.")
+    case .client:
+      return TallyError(
+        .storage, "cannot \(operation) (\(address)): \(error.message)", hint: nothingChanged)
+    case .server:
+      return serverError(error, doing: operation, address: address)
+    }
+  }
+
+  /// A connection that could not be made: no server, or one that refused the login.
+  private static func connectionFailed(
+    _ error: PGError, doing operation: String, address: PostgresAddress
+  ) -> TallyError {
+    let message = error.message
+    let nothingChanged = "Nothing was changed."
+    if message.contains("no password supplied") {
+      return TallyError(
+        .storage, "cannot log in to \(address): the server asks for a password and none was found",
+        hint: "Put it in the URL, PGPASSWORD or ~/.pgpass (which must not be readable by others: "
+          + "chmod 600 ~/.pgpass).")
+    }
+    if message.contains("server does not support SSL") {
+      return TallyError(
+        .storage, "cannot \(operation): the server at \(address) does not offer TLS",
+        hint: "It was asked for with sslmode; use sslmode=prefer or disable.")
+    }
+    if message.contains("certificate") || message.contains("SSL error") {
+      return TallyError(
+        .storage,
+        "cannot \(operation): the TLS handshake with \(address) failed: its certificate was not "
+          + "accepted (\(message))",
+        hint: "sslmode=verify-ca and verify-full need a certificate this machine trusts; "
+          + "sslmode=require encrypts without checking it.")
+    }
+    guard isServersRefusal(error) else {
+      return TallyError(
+        .storage,
+        "cannot \(operation): the server at \(address) cannot be reached (\(shortCause(message)))",
+        hint: "\(nothingChanged) Check that it runs and that the host and port are right.")
+    }
+    let words = serversWords(message)
+    if words.contains("does not exist"), words.hasPrefix("database") {
+      return TallyError(
+        .storage, "cannot open \(address): \(words)",
+        hint: "Create it first: createdb \(address.database)")
+    }
+    if words.hasPrefix("permission denied for database") {
+      return TallyError(
+        .forbidden, "\(address.user) may not use \(address): \(words)",
+        hint: "Its administrator adds you to the team: tally team setup --member \(address.user)")
+    }
+    return TallyError(
+      .storage, "cannot log in to \(address): \(words)",
+      hint: "Check the role and the password (in the URL, PGPASSWORD or ~/.pgpass).")
+  }
+
+  /// An error the server answered a statement with.
+  private static func serverError(
+    _ error: PGError, doing operation: String, address: PostgresAddress
+  ) -> TallyError {
+    let message = error.message
+    let nothingChanged = "Nothing was changed."
+    switch error.sqlState ?? "" {
+    case let state where state.hasPrefix("28"):
       return TallyError(
         .storage, "cannot log in to \(address): \(message)",
         hint: "Check the role and the password (in the URL, PGPASSWORD or ~/.pgpass).")
-    case (.server, "3D000"):
+    case "3D000":
       return TallyError(
         .storage, "cannot open \(address): \(message)",
         hint: "Create it first: createdb \(address.database)")
-    case (.server, "23505") where error.serverInfo?[.constraintName] == "project_title_key_key":
+    case "23505" where error.constraintName == "project_title_key_key":
       // A title the person cannot see: titles are one namespace on the server.
       return TallyError(
         .conflict,
@@ -107,71 +185,46 @@ enum PostgresFailure {
           + "may not read",
         hint: "Titles are unique on a server, ignoring case; choose another, or ask its owner "
           + "to share it with you.")
-    case (.server, let state) where state.hasPrefix("23"):
+    case let state where state.hasPrefix("23"):
       return TallyError(.conflict, "cannot \(operation): \(message)", hint: nothingChanged)
-    case (.server, let state) where retryableStates.contains(state):
+    case let state where retryableStates.contains(state):
       return TallyError(
         .storage,
         "cannot \(operation): other people kept changing the same data (\(message))",
         hint: "\(nothingChanged) Try again.")
-    case (.server, "42501") where message.hasPrefix("permission denied for database"):
+    case "42501" where message.hasPrefix("permission denied for database"):
       return TallyError(
         .forbidden, "\(address.user) may not use \(address): \(message)",
         hint: "Its administrator adds you to the team: tally team setup --member \(address.user)")
-    case (.server, "42501")
+    case "42501"
     where message.contains("row-level security") || message.hasPrefix("only an owner"):
       return TallyError(
         .forbidden,
         "cannot \(operation): the server's access rules do not let \(address.user) do that "
           + "(\(message)); nothing was changed",
         hint: "`tally share TITLE` lists who may read, write and own a project.")
-    case (.server, let state) where state.hasPrefix("57P") || state.hasPrefix("08"):
+    case let state where state.hasPrefix("57P") || state.hasPrefix("08"):
       return TallyError(
         .storage, "cannot \(operation): the server at \(address) ended the connection (\(message))",
         hint: "\(nothingChanged) Check that the server runs, then try again.")
-    case (.server, "57014"):
+    case "57014":
       return TallyError(
         .storage, "cannot \(operation): the server gave it up (\(message))",
         hint:
           "\(nothingChanged) statement_timeout ends a statement that runs longer (README: timeouts)."
       )
-    case (.server, "55P03"):
+    case "55P03":
       return TallyError(
         .storage, "cannot \(operation): a lock was held too long by someone else (\(message))",
         hint:
           "\(nothingChanged) Try again; lock_timeout says how long tally waits (README: timeouts).")
-    case (.server, "42501"):
+    case "42501":
       return TallyError(
         .storage, "cannot \(operation) on \(address): \(message)",
         hint: "The role needs the privileges the README's section on shared servers lists.")
-    case (.server, _):
-      return TallyError(
-        .storage, "cannot \(operation) on \(address): \(message)", hint: nothingChanged)
-    case (.authMechanismRequiresPassword, _):
-      return TallyError(
-        .storage, "cannot log in to \(address): the server asks for a password and none was found",
-        hint: "Put it in the URL, PGPASSWORD or ~/.pgpass (which must not be readable by others: "
-          + "chmod 600 ~/.pgpass).")
-    case (.connectionError, _) where "\(error.underlying.map { "\($0)" } ?? "")".contains("SSL"):
-      return TallyError(
-        .storage,
-        "cannot \(operation): the TLS handshake with \(address) failed: its certificate was not "
-          + "accepted",
-        hint: "sslmode=verify-ca and verify-full need a certificate this machine trusts; "
-          + "sslmode=require encrypts without checking it.")
-    case (.connectionError, _), (.serverClosedConnection, _), (.uncleanShutdown, _),
-      (.clientClosedConnection, _):
-      let cause = error.underlying.map { " (\(Self.shortCause($0)))" } ?? ""
-      return TallyError(
-        .storage, "cannot \(operation): the server at \(address) cannot be reached\(cause)",
-        hint: "\(nothingChanged) Check that it runs and that the host and port are right.")
-    case (.sslUnsupported, _):
-      return TallyError(
-        .storage, "cannot \(operation): the server at \(address) does not offer TLS",
-        hint: "It was asked for with sslmode; use sslmode=prefer or disable.")
     default:
       return TallyError(
-        .storage, "cannot \(operation) on \(address): \(error.code)", hint: nothingChanged)
+        .storage, "cannot \(operation) on \(address): \(message)", hint: nothingChanged)
     }
   }
 }

@@ -1,6 +1,13 @@
 import Foundation
+import Libpq
 import Logging
-import PostgresNIO
+
+/// The statement type of tally's storage: SQL with the values bound by interpolation.
+typealias PostgresQuery = PGQuery
+/// A row of a statement's answer.
+typealias PostgresRow = PGRow
+/// A value a column decodes as.
+typealias PostgresDecodable = PGDecodable
 
 /// One connection lent to a synchronous caller for a few transactions.
 ///
@@ -8,26 +15,24 @@ import PostgresNIO
 /// connection whose server did not answer in time is closed. ``close()`` gives the connection
 /// back.
 final class PostgresSession: @unchecked Sendable {
-  let connection: PostgresConnection
-  private let blocking: Blocking
+  let connection: PGConnection
   private let logger: Logger
   /// Seconds to wait for each answer.
   private let answerWithin: Double
   private let release: @Sendable () -> Void
 
   init(
-    connection: PostgresConnection, blocking: Blocking, logger: Logger, answerWithin: Double,
+    connection: PGConnection, logger: Logger, answerWithin: Double,
     release: @escaping @Sendable () -> Void
   ) {
     self.connection = connection
-    self.blocking = blocking
     self.logger = logger
     self.answerWithin = answerWithin
     self.release = release
   }
 
   /// Whether the connection is still open: after it broke, nothing more can run on it.
-  var isOpen: Bool { !connection.isClosed }
+  var isOpen: Bool { connection.isOpen }
 
   /// The session while it is open, else `nil`: after a commit whose answer was lost and then
   /// found, the rest of the command runs on a new connection.
@@ -41,29 +46,17 @@ final class PostgresSession: @unchecked Sendable {
   /// Runs `query` and returns every row of its answer.
   @discardableResult
   func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
-    let connection = connection
-    let logger = logger
-    // PostgresNIO leaves a query on a connection that closed waiting for an answer.
-    guard !connection.isClosed else { throw ConnectionClosed() }
     do {
-      return try blocking.run(within: answerWithin, unless: connection.closeFuture) {
-        try await connection.query(query, logger: logger).collect()
-      }
-    } catch let error as NoAnswer {
-      giveUp(error)
-      throw error
+      return try connection.query(query, within: answerWithin)
+    } catch {
+      guard error.kind == .timedOut else { throw error }
+      logger.warning("timeout: closing the connection", metadata: ["error": "\(error)"])
+      throw NoAnswer(seconds: answerWithin)
     }
   }
 
-  /// Closes a connection whose server did not answer in time, so that what waits on it ends.
-  func giveUp(_ error: NoAnswer) {
-    logger.warning("timeout: closing the connection", metadata: ["error": "\(error)"])
-    let connection = connection
-    Task(executorPreference: blocking.taskExecutor) { try? await connection.close() }
-  }
-
   /// Runs `query` and decodes its one row (or none) as `Columns`.
-  func row<each Column: PostgresDecodable & Sendable>(
+  func row<each Column: PostgresDecodable>(
     _ query: PostgresQuery, as columns: (repeat each Column).Type
   ) throws -> (repeat each Column)? {
     guard let first = try rows(query).first else { return nil }
@@ -71,11 +64,11 @@ final class PostgresSession: @unchecked Sendable {
   }
 
   /// Runs `query`, which answers with one value in one row, and decodes it.
-  func value<Value: PostgresDecodable & Sendable>(
+  func value<Value: PostgresDecodable>(
     _ query: PostgresQuery, as type: Value.Type = Value.self
-  ) throws -> Value? where Value._DecodableType == Value {
-    guard let cell = try rows(query).first?.first else { return nil }
-    return try cell.decode(Value?.self)
+  ) throws -> Value? {
+    guard let first = try rows(query).first else { return nil }
+    return try first.decode(Value?.self)
   }
 
   /// Runs one statement without parameters, such as a schema change.
@@ -84,30 +77,18 @@ final class PostgresSession: @unchecked Sendable {
   }
 
   /// Starts `COPY table (columns) FROM STDIN` in text format: the rows are then sent with the
-  /// returned feed, in chunks, while the caller reads them; `waiting` chunks (of a megabyte)
-  /// may wait for the server before the caller does.
-  func copy(into table: String, columns: [String], waiting: Int = 2) -> CopyFeed {
-    let feed = CopyFeed(waiting: waiting, answerWithin: answerWithin) { [self] in giveUp($0) }
-    let connection = connection
-    // A connection that breaks ends the copy, also when PostgresNIO's writer would wait on.
-    connection.closeFuture.whenComplete { _ in feed.end(ConnectionClosed()) }
-    let logger = logger
-    Task(executorPreference: blocking.taskExecutor) {
-      do {
-        try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-          for await chunk in feed.chunks {
-            try await writer.write(chunk)
-            feed.sent()
-          }
-        }
-        feed.end(nil)
-      } catch {
-        feed.end(error)
-      }
+  /// returned feed, in chunks, while the caller reads them.
+  func copy(into table: String, columns: [String]) throws -> CopyFeed {
+    let copy: PGCopyIn
+    do {
+      copy = try connection.copyIn(
+        "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN", within: answerWithin)
+    } catch {
+      guard error.kind == .timedOut else { throw error }
+      throw NoAnswer(seconds: answerWithin)
     }
-    return feed
+    return CopyFeed(copy, answerWithin: answerWithin)
   }
-
 }
 
 /// The connection broke while a `COPY` was under way.

@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 import TallyCore
 
 /// Receives the rows of an import and streams them to the server with `COPY`, counting the
@@ -19,14 +19,12 @@ final class CopySink: ImportRowSink {
     /// How many rows are gathered and sorted by time before they are sent; 1 sends each as
     /// it comes.
     var rowsPerRun: Int
-    /// How many chunks of a megabyte may wait for the server before the reader waits too.
-    var chunksWaiting: Int
-    var write: @Sendable (ImportedReading, inout ByteBuffer) -> Void
+    var write: @Sendable (ImportedReading, inout CopyBuffer) -> Void
 
     /// The import's temporary table `import_row`, each row with its line.
     static let staging = Target(
       table: "import_row", columns: ["line", "amount", "timestamp", "note", "is_reset", "tags"],
-      rowsPerRun: 1, chunksWaiting: 2
+      rowsPerRun: 1
     ) { row, buffer in
       CopyText.field(row.line, into: &buffer)
       CopyText.field(row.amount, into: &buffer)
@@ -41,14 +39,13 @@ final class CopySink: ImportRowSink {
     /// The id comes from the sequence; the reset mark is left unset (only a meter's readings
     /// carry it, and a meter's import is staged). Runs of 524,288 rows (about 40 MB in the
     /// client; a million rows took 6% longer in runs of 131,072, whose index pages the server
-    /// visits once per run) are sorted; eight chunks may wait, so that the file is read and
-    /// sorted while the server takes the run before.
+    /// visits once per run) are sorted.
     static func reading(project: ProjectID, batch: ImportBatchID) -> Target {
       let (projectID, batchID) = (project.rawValue, batch.rawValue)
       return Target(
         table: "reading",
         columns: ["project_id", "amount", "timestamp", "note", "batch_id", "tags"],
-        rowsPerRun: 524_288, chunksWaiting: 8
+        rowsPerRun: 524_288
       ) { row, buffer in
         CopyText.field(projectID, into: &buffer)
         CopyText.field(row.amount, into: &buffer)
@@ -71,10 +68,9 @@ final class CopySink: ImportRowSink {
   private(set) var invalid: InvalidRows
 
   /// Starts the copy into `target` on `session`.
-  init(_ target: Target, on session: PostgresSession, keepsAllProblems: Bool) {
+  init(_ target: Target, on session: PostgresSession, keepsAllProblems: Bool) throws {
     self.target = target
-    feed = session.copy(
-      into: target.table, columns: target.columns, waiting: target.chunksWaiting)
+    feed = try session.copy(into: target.table, columns: target.columns)
     invalid = InvalidRows(keepsAll: keepsAllProblems)
     if target.rowsPerRun > 1 { run.reserveCapacity(target.rowsPerRun) }
   }

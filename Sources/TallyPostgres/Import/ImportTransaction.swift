@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 import TallyCore
 
 /// The transaction of an import: it may run more than once (after a serialization failure),
@@ -130,7 +130,7 @@ struct ImportTransaction {
   private func copyStraightIn(project: ProjectID, batch: ImportBatchID) throws -> Loaded {
     try session.rows("SELECT id FROM project WHERE id = \(project.rawValue) FOR UPDATE")
     let firstID = try firstReadingID()
-    let sink = CopySink(
+    let sink = try CopySink(
       .reading(project: project, batch: batch), on: session, keepsAllProblems: job.skipInvalid)
     let sha256 = try sink.copy(job.rows)
     if let error = job.invalidRowsError(sink.invalid) {

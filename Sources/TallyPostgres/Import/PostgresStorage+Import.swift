@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 import TallyCore
 
 extension PostgresStorage {
@@ -115,7 +115,7 @@ extension PostgresStorage {
       )
       """)
     try session.execute("TRUNCATE import_row")
-    let sink = CopySink(.staging, on: session, keepsAllProblems: job.skipInvalid)
+    let sink = try CopySink(.staging, on: session, keepsAllProblems: job.skipInvalid)
     return ImportTransaction.StagedRows(sink: sink, sha256: try sink.copy(job.rows))
   }
 }

@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 public import TallyCore
 
 /// Sums up a project's readings over ranges of time on the server, inside one snapshot, so

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+import Libpq
 import TallyCore
 
 /// The stored rows as one PostgreSQL transaction sees them, for ``ChangePlan``'s rules, and

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+import Libpq
 public import TallyCore
 
 /// The history and the present state it is reverted from, in one read snapshot on the

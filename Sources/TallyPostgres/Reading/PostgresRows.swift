@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+import Libpq
 import TallyCore
 
 /// How tally's rows are read from and written to the server: the same columns, in the same

@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 public import TallyCore
 
 extension PostgresStorage: StorageCopying {

@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 public import TallyCore
 
 extension PostgresStorage {
@@ -9,7 +9,7 @@ extension PostgresStorage {
   public func matchingReadings(
     of project: ProjectID, _ filter: ReadingFilter, keepingTags: Bool = false
   ) throws(TallyError) -> MatchingReadings {
-    var binds = PostgresBindings()
+    var binds = PGBindings()
     binds.append(project.rawValue)
     let (condition, texts) = FilterSQL(find: "strpos", like: "ILIKE") { "$\($0)" }
       .condition(filter)

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+import Libpq
 public import TallyCore
 
 extension PostgresStorage {

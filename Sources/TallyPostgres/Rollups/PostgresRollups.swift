@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 import TallyCore
 
 /// Keeps the rollups (figures per project and quarter hour, day and week) on the server, in

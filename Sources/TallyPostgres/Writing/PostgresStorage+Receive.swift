@@ -1,4 +1,4 @@
-import PostgresNIO
+import Libpq
 public import TallyCore
 
 extension PostgresStorage: StorageReceiving {
@@ -38,7 +38,7 @@ extension PostgresStorage: StorageReceiving {
             + columns.joined(separator: ", ") + " FROM reading WITH NO DATA")
       }
       var lastReading: Int64 = 1
-      let feed = session.copy(
+      let feed = try session.copy(
         into: bypassesPolicies ? "reading" : "copied_reading", columns: columns)
       do {
         try copy.forEachReading { reading in

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+import Libpq
 import TallyCore
 
 /// A journal entry as undo and redo read it.

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+import Libpq
 import TallyCore
 
 /// The writes of one transaction: changes applied to the tables, the project counters kept,
@@ -48,11 +48,11 @@ struct PostgresWriter {
         "cannot \(action) \"\(entry.description)\": someone else has changed \(changed.what) "
           + "since; nothing was changed",
         hint: "`tally log` shows who changed what. Change it by hand if it is still wrong.")
-    } catch let error as PSQLError where PostgresFailure.state(of: error)?.hasPrefix("23") == true {
+    } catch let error as PGError where PostgresFailure.state(of: error)?.hasPrefix("23") == true {
       throw TallyError(
         .conflict,
         "cannot \(action) \"\(entry.description)\": someone else has since made a change it "
-          + "would contradict (\(error.serverInfo?[.message] ?? "a constraint"))",
+          + "would contradict (\(error.message))",
         hint: "Nothing was changed. `tally log` shows the latest changes.")
     }
   }
