@@ -15,6 +15,9 @@ public final class PGConnection: @unchecked Sendable {
   private init(handle: OpaquePointer) {
     self.handle = handle
     canceller = PQgetCancel(handle)
+    // The server's notices (`NOTICE: table … does not exist, skipping`) are not the
+    // program's output: libpq would print them on standard error.
+    PQsetNoticeProcessor(handle, { _, _ in }, nil)
   }
 
   deinit {
