@@ -46,6 +46,7 @@ final class PostgresSession: @unchecked Sendable {
   /// Runs `query` and returns every row of its answer.
   @discardableResult
   func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
+    logger.trace("statement", metadata: ["sql": "\(query.sql.prefix(300))"])
     do {
       return try connection.query(query, within: answerWithin)
     } catch {
