@@ -59,28 +59,25 @@ extension PGDecodable {
   }
 }
 
-extension Int64: PGDecodable {
-  public init(postgresText text: String?) throws {
-    let text = try Self.present(text)
-    guard let value = Int64(text) else { throw Self.unreadable(text) }
-    self = value
+extension PGDecodable where Self: FixedWidthInteger {
+  /// An integer's decimal text, in range for `Self`.
+  static func integer(_ text: String?) throws -> Self {
+    let text = try present(text)
+    guard let value = Self(text, radix: 10) else { throw unreadable(text) }
+    return value
   }
+}
+
+extension Int64: PGDecodable {
+  public init(postgresText text: String?) throws { self = try Self.integer(text) }
 }
 
 extension Int: PGDecodable {
-  public init(postgresText text: String?) throws {
-    let text = try Self.present(text)
-    guard let value = Int(text) else { throw Self.unreadable(text) }
-    self = value
-  }
+  public init(postgresText text: String?) throws { self = try Self.integer(text) }
 }
 
 extension Int32: PGDecodable {
-  public init(postgresText text: String?) throws {
-    let text = try Self.present(text)
-    guard let value = Int32(text) else { throw Self.unreadable(text) }
-    self = value
-  }
+  public init(postgresText text: String?) throws { self = try Self.integer(text) }
 }
 
 extension Double: PGDecodable {
