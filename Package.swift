@@ -173,6 +173,10 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // The PostgreSQL backend's own parts, without a server: addresses and timeouts.
+    .testTarget(
+      name: "TallyPostgresTests", dependencies: ["TallyPostgres", "TallyCore"],
+      swiftSettings: strict),
     .testTarget(
       name: "TallyReportsTests",
       dependencies: [
