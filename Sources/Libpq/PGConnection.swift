@@ -153,6 +153,12 @@ public final class PGConnection: @unchecked Sendable {
   /// Sends `query`: with values, as one statement with parameters; without, as plain SQL,
   /// which may hold several statements (a schema's).
   private func send(_ query: PGQuery, on handle: OpaquePointer) throws(PGError) {
+    // libpq takes C strings: a NUL would end a value early, and what was stored would be cut
+    // short without a word. PostgreSQL's text holds no NUL; it is refused, as the server
+    // refuses one.
+    for bind in query.binds.values where bind.text?.utf8.contains(0) == true {
+      throw PGError(.client, "a value holds a NUL character (U+0000), which PostgreSQL text cannot")
+    }
     if query.binds.isEmpty {
       guard PQsendQuery(handle, query.sql) == 1 else { throw lostOrClient(handle) }
       return

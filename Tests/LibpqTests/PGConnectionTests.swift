@@ -51,6 +51,16 @@ struct PGConnectionTests {
     #expect(try connection.query(PGQuery(unsafeSQL: "SELECT 1; SELECT 2"))[0].decode(Int.self) == 2)
   }
 
+  /// A NUL in a value is refused, not cut short where libpq's C string would end it.
+  @Test func aValueHoldingNULIsRefusedNotCut() throws {
+    let connection = try connect()
+    let note = "before\u{0}after"
+    #expect {
+      try connection.query("SELECT \(note)")
+    } throws: { ($0 as? PGError)?.message.contains("NUL") == true }
+    #expect(try connection.query("SELECT 1")[0].decode(Int.self) == 1)
+  }
+
   @Test func aQueryAppendedNumbersItsValuesAfterThese() {
     var query: PGQuery = "SELECT \(Int64(1)), \(Int64(2))"
     query.append(" WHERE x = \(Int64(3)) OR y = \(Int64(4))")
