@@ -12,37 +12,22 @@ public enum OpenedDatabase: Sendable {
   /// A database on a PostgreSQL server.
   case server(PostgresStorage)
 
+  /// What every backend does: read, write and undo, be copied, take a copy, be checked.
+  private var full: any StorageCopying & StorageReceiving & StorageChecking {
+    switch self {
+    case .file(let database): database
+    case .server(let server): server
+    }
+  }
+
   /// What every backend does: read, write, undo.
-  public var storage: any Storage {
-    switch self {
-    case .file(let database): database
-    case .server(let server): server
-    }
-  }
-
+  public var storage: any Storage { full }
   /// The database as a source of a copy (`migrate`, `backup` from a server).
-  public var copying: any StorageCopying {
-    switch self {
-    case .file(let database): database
-    case .server(let server): server
-    }
-  }
-
+  public var copying: any StorageCopying { full }
   /// The database as the target of a copy (`migrate`, `restore` onto a server).
-  public var receiving: any StorageReceiving {
-    switch self {
-    case .file(let database): database
-    case .server(let server): server
-    }
-  }
-
+  public var receiving: any StorageReceiving { full }
   /// The database as `tally check` reads it.
-  public var checking: any StorageChecking {
-    switch self {
-    case .file(let database): database
-    case .server(let server): server
-    }
-  }
+  public var checking: any StorageChecking { full }
 
   /// The server, which shares projects and sets a team up; `nil` for a file.
   public var server: PostgresStorage? {
