@@ -40,8 +40,70 @@ struct PostgresEndToEndTests {
     sandbox.environment["TALLY_DB"] = url(password: "s3cret-pw", query: "?sslmode=maybe")
     let result = try sandbox.run("project", "list")
     #expect(result.status != 0)
-    #expect(result.stderr.contains("sslmode maybe"))
+    #expect(result.stderr.contains(#"invalid sslmode value: "maybe""#))
     #expect(!result.stderr.contains("s3cret"))
+  }
+
+  /// The test server's URL without its password, and the password.
+  private func passwordless(database: String) throws -> (url: String, password: String) {
+    let server = try #require(PostgresTestServer.address)
+    return (
+      "postgresql://\(server.user)@\(server.host):\(server.port)/\(database)",
+      try #require(server.password)
+    )
+  }
+
+  @Test func thePasswordFileAndAServiceFileAreReadAsPsqlReadsThem() throws {
+    let sandbox = try Sandbox(.postgres)
+    let database = try #require(URLComponents(string: sandbox.environment["TALLY_DB"] ?? ""))
+      .path.dropFirst()
+    let (bare, password) = try passwordless(database: String(database))
+    let server = try #require(PostgresTestServer.address)
+    let home = sandbox.folder.path
+    let passwordFile = sandbox.folder.appendingPathComponent(".pgpass")
+    try "\(server.host):\(server.port):\(database):\(server.user):\(password)\n".write(
+      to: passwordFile, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o600], ofItemAtPath: passwordFile.path)
+    sandbox.environment["HOME"] = home
+    sandbox.environment["TALLY_DB"] = bare
+    try sandbox.succeed("project", "add", "Pages", "--frequency", "daily")
+    try """
+    [team]
+    host=\(server.host)
+    port=\(server.port)
+    dbname=\(database)
+    user=\(server.user)
+    """.write(
+      to: sandbox.folder.appendingPathComponent(".pg_service.conf"), atomically: true,
+      encoding: .utf8)
+    sandbox.environment["TALLY_DB"] = "postgresql://?service=team"
+    #expect(try sandbox.succeed("project", "list", "--format", "csv").contains("Pages,"))
+    sandbox.environment["TALLY_DB"] = "postgresql://"
+    sandbox.environment["PGSERVICE"] = "team"
+    #expect(try sandbox.succeed("project", "list", "--format", "csv").contains("Pages,"))
+    sandbox.environment["PGSERVICE"] = "nowhere"
+    let missing = try sandbox.run("project", "list")
+    #expect(missing.status != 0 && missing.stderr.contains(#"service "nowhere" not found"#))
+  }
+
+  @Test func aURLOfSeveralHostsWritesToTheOneThatAcceptsWrites() throws {
+    let sandbox = try Sandbox(.postgres)
+    let server = try #require(PostgresTestServer.address)
+    let written = try #require(URLComponents(string: sandbox.environment["TALLY_DB"] ?? ""))
+    let password = try #require(server.password)
+    // Port 9 refuses; libpq goes on to the next host, as psql does.
+    sandbox.environment["TALLY_DB"] =
+      "postgresql://\(server.user):\(password)@127.0.0.1:9,\(server.host):\(server.port)"
+      + "\(written.path)?target_session_attrs=read-write&connect_timeout=2"
+    try sandbox.succeed("project", "add", "Miles", "--frequency", "daily")
+    #expect(try sandbox.succeed("project", "list", "--format", "csv").contains("Miles,"))
+    sandbox.environment["TALLY_DB"] =
+      "postgresql://\(server.user):\(password)@127.0.0.1:9,127.0.0.1:19/x?connect_timeout=2"
+    let nowhere = try sandbox.run("project", "list")
+    #expect(nowhere.status == 1)
+    #expect(nowhere.stderr.contains("postgresql://\(server.user)@127.0.0.1:9,127.0.0.1:19/x"))
+    #expect(!nowhere.stderr.contains(password))
   }
 
   @Test func sslmodeRequireConnectsOverTLS() throws {

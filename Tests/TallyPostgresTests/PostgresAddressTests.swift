@@ -3,7 +3,7 @@ import TallyCore
 import TallyPostgres
 import Testing
 
-/// How a `postgresql://` URL is read, where the password comes from, and that messages never
+/// How a `postgresql://` URL is read (by libpq, with services and several hosts), and that messages never
 /// show it.
 ///
 /// No server needed.
@@ -18,42 +18,61 @@ import Testing
     let read = try address("postgresql://ana:p%40ss@db.example.org:6543/team?sslmode=require")
     #expect(read.user == "ana")
     #expect(read.password == "p@ss")
-    #expect(read.host == "db.example.org")
-    #expect(read.port == 6543)
+    #expect(read.hosts == ["db.example.org"] && read.ports == ["6543"])
     #expect(read.database == "team")
-    #expect(read.sslMode == .require)
+    #expect(read.sslMode == "require")
     #expect(read.description == "postgresql://ana@db.example.org:6543/team")
   }
 
   @Test func fillsInWhatTheURLLeavesOutAsLibpqDoes() throws {
     let bare = try address("postgres://")
-    #expect(bare.host == "localhost" && bare.port == 5432 && bare.user == "me")
-    #expect(bare.database == "me" && bare.sslMode == .prefer && bare.password == nil)
+    #expect(bare.hosts.isEmpty && bare.user == "me")
+    #expect(bare.database == "me" && bare.sslMode == "prefer" && bare.password == nil)
     let fromEnvironment = try address(
       "postgresql:///tally",
       environment: ["PGHOST": "h", "PGPORT": "7000", "PGUSER": "u", "PGPASSWORD": "secret"])
-    #expect(fromEnvironment.host == "h" && fromEnvironment.port == 7000)
+    #expect(fromEnvironment.hosts == ["h"] && fromEnvironment.port == 7000)
     #expect(fromEnvironment.user == "u" && fromEnvironment.password == "secret")
     #expect(fromEnvironment.database == "tally")
   }
 
-  @Test func takesThePasswordFromAPrivatePasswordFileOnly() throws {
+  @Test func namesEveryHostOfAURLWithSeveral() throws {
+    let read = try address(
+      "postgresql://ana@primary:5432,standby:5433/team?target_session_attrs=read-write")
+    #expect(read.hosts == ["primary", "standby"] && read.ports == ["5432", "5433"])
+    #expect(read.description == "postgresql://ana@primary:5432,standby:5433/team")
+    let onePort = try address("postgresql://ana@a,b:6000/team")
+    #expect(onePort.description == "postgresql://ana@a:6000,b:6000/team")
+  }
+
+  @Test func readsAServiceAsLibpqDoesWithTheURLWinning() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent(".pgpass")
-    try "# comment\nother:5432:*:*:no\ndb:5432:tally:ana:pa\\:ss\n".write(
-      to: file, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-    #expect(try address("postgresql://ana@db/tally", home: folder.path).password == "pa:ss")
-    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-    #expect(try address("postgresql://ana@db/tally", home: folder.path).password == nil)
+    let file = folder.appendingPathComponent("services.conf")
+    try """
+    # the team's server
+    [other]
+    host=elsewhere
+    [team]
+    host=db.example.org
+    port=6543
+    dbname=tally
+    options=-c statement_timeout=5s
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let environment = ["PGSERVICEFILE": file.path, "PGSYSCONFDIR": folder.path]
+    let read = try address("postgresql://ana@/?service=team", environment: environment)
+    #expect(read.description == "postgresql://ana@db.example.org:6543/tally")
+    #expect(read.timeouts.settings["statement_timeout"] == "5s")
+    var named = environment
+    named["PGSERVICE"] = "team"
+    #expect(try address("postgresql://ana@/mine", environment: named).database == "mine")
   }
 
   @Test(arguments: [
     ("postgresql://a:hunter2@h:99999/d", "the port 99999 is not a port number"),
-    ("postgresql://a:hunter2@h/d?sslmode=sometimes", "sslmode sometimes is not one tally knows"),
-    ("postgresql://a:hunter2@h/d?search_path=x", "tally does not know the parameter search_path"),
+    ("postgresql://a:hunter2@h/d?search_path=x", #"invalid URI query parameter: "search_path""#),
+    ("postgresql://a:hunter2@h/d?sslmode", "missing key/value separator"),
   ])
   func aURLItCannotReadIsRefusedWithoutThePassword(url: String, message: String) {
     #expect {

@@ -26,7 +26,8 @@ import Testing
 
   @Test func theURLAndTheEnvironmentChangeThemAsLibpqReadsThem() throws {
     let fromURL = try address(
-      "postgresql://h/d?connect_timeout=3&options=-c%20statement_timeout%3D10s%20-clock_timeout=1s")
+      "postgresql://h/d?connect_timeout=3&options=-c%20statement_timeout%3D10s%20-clock_timeout%3D1s"
+    )
     #expect(fromURL.timeouts.connect == 3)
     #expect(fromURL.timeouts.settings["statement_timeout"] == "10s")
     #expect(fromURL.timeouts.settings["lock_timeout"] == "1s")

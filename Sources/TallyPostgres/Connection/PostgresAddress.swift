@@ -1,39 +1,48 @@
 import Foundation
+import Libpq
 public import TallyCore
 
-/// A PostgreSQL server and database as a `postgresql://` URL names them, with the password
-/// found where libpq looks for it: the URL, else `PGPASSWORD`, else the password file.
+/// A PostgreSQL server and database as a `postgresql://` URL names them, read by libpq as
+/// `psql` reads it: several hosts (`postgresql://a:5432,b:5432/team?target_session_attrs=
+/// read-write`), `service` and `PGSERVICE`, `.pgpass`, every `sslmode`, and the `PG…`
+/// environment variables for what the URL leaves out.
 ///
-/// Its description never holds the password: messages may print it.
+/// libpq is handed the URL as it was written; tally adds its timeouts and keepalive around
+/// it, and reads it only to name the server in messages. Its description never holds the
+/// password: messages may print it.
 public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
-  /// Whether and how the connection is encrypted, as libpq's `sslmode` says.
-  public enum SSLMode: String, Sendable, CaseIterable {
-    /// Never encrypted.
-    case disable
-    /// Encrypted if the server offers it (`allow` is read as this).
-    case prefer
-    /// Always encrypted; the server's certificate is not checked.
-    case require
-    /// Always encrypted; the certificate must be signed by a trusted authority.
-    case verifyCA = "verify-ca"
-    /// Always encrypted; the certificate must be trusted and name the host.
-    case verifyFull = "verify-full"
-  }
-
-  /// The host name or address, or the folder of a Unix socket (starting with `/`).
-  public var host: String
-  /// The port.
-  public var port: Int
-  /// The role to log in as.
-  public var user: String
-  /// The password, if one was found.
-  public var password: String?
-  /// The database.
-  public var database: String
-  /// How the connection is encrypted.
-  public var sslMode: SSLMode
+  /// The URL as it was given, password and all; it is never shown.
+  let url: String
+  /// Keywords set after the URL, overriding it: a role or a database a test or an
+  /// administrator's command chose.
+  private(set) var overrides: [String: String] = [:]
+  /// The hosts, in the order libpq tries them (host names, addresses, or Unix socket folders
+  /// starting with `/`); empty when nothing names one and libpq uses its default.
+  public let hosts: [String]
+  /// The port of each host (one for all when only one is given).
+  public let ports: [String]
+  /// The password the URL or `PGPASSWORD` gives, if any; libpq also looks in `.pgpass`.
+  public let password: String?
+  /// How the connection is encrypted (`sslmode`), as libpq will read it.
+  public let sslMode: String
   /// How long tally waits for the server.
   public var timeouts = PostgresTimeouts()
+  /// Whether nothing names the certificates that `verify-ca` and `verify-full` trust.
+  let namesNoCertificates: Bool
+
+  /// The role to log in as.
+  public var user: String {
+    didSet { overrides["user"] = user }
+  }
+  /// The database.
+  public var database: String {
+    didSet { overrides["dbname"] = database }
+  }
+
+  /// The first host, as the tests' helpers build URLs from it.
+  public var host: String { hosts.first ?? "localhost" }
+  /// The first port.
+  public var port: Int { ports.first.flatMap { Int($0) } ?? 5432 }
 
   /// Whether `text` names a PostgreSQL server rather than a file.
   public static func isServerURL(_ text: String) -> Bool {
@@ -41,93 +50,85 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
     return lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://")
   }
 
-  /// Reads a `postgresql://user[:password]@host[:port]/database[?sslmode=…]` URL.
+  /// Reads a `postgresql://[user[:password]@][host[:port][,…]][/database][?keyword=value…]`
+  /// URL as libpq reads it.
   ///
   /// - Parameters:
   ///   - url: The URL.
-  ///   - environment: Where `PGUSER`, `PGHOST`, `PGPORT`, `PGDATABASE`, `PGPASSWORD`,
-  ///     `PGPASSFILE`, `PGSSLMODE`, `PGCONNECT_TIMEOUT` and `PGOPTIONS` are read for what the
-  ///     URL leaves out.
-  ///   - homeDirectory: Where `.pgpass` is looked for.
-  ///   - loginName: The role when neither the URL nor `PGUSER` names one.
-  /// - Throws: ``TallyError`` naming the part of the URL that is not understood; the message
+  ///   - environment: The `PG…` variables libpq reads for what the URL leaves out; tally reads
+  ///     them too, to name the server and to merge `PGOPTIONS` and `PGCONNECT_TIMEOUT` into
+  ///     its timeouts.
+  ///   - homeDirectory: Where `.pg_service.conf` is looked for.
+  ///   - loginName: The role when nothing else names one, as libpq.
+  /// - Throws: ``TallyError`` with libpq's reason when it cannot read the URL; the message
   ///   leaves the password out.
   public init(
     url: String, environment: [String: String], homeDirectory: String, loginName: String
   ) throws(TallyError) {
-    guard Self.isServerURL(url), let components = URLComponents(string: url) else {
+    guard Self.isServerURL(url) else {
       throw TallyError(
         .invalidInput, "\(Self.redacted(url)) is not a PostgreSQL URL",
         hint: "Write it as postgresql://USER@HOST:PORT/DATABASE.")
     }
+    let written: [String: String]
+    do {
+      written = try PGConnectionString.parse(url)
+    } catch {
+      throw TallyError(
+        .invalidInput, "\(Self.redacted(url)): \(error.message)",
+        hint: "Write it as postgresql://USER@HOST:PORT/DATABASE, as psql reads it.")
+    }
     func setting(_ name: String) -> String? {
       environment[name].flatMap { $0.isEmpty ? nil : $0 }
     }
-    var query: [String: String] = [:]
-    for item in components.queryItems ?? [] {
-      guard let value = item.value else {
-        throw TallyError(
-          .invalidInput, "\(Self.redacted(url)): the parameter \(item.name) has no value")
-      }
-      query[item.name] = value
+    let service = (written["service"] ?? setting("PGSERVICE")).map {
+      PostgresServiceFile.settings(of: $0, environment: environment, homeDirectory: homeDirectory)
     }
-    let known: Set = [
-      "sslmode", "host", "port", "user", "password", "dbname", "connect_timeout", "options",
-    ]
-    let unknown = query.keys.sorted().filter { !known.contains($0) }
-    if !unknown.isEmpty {
+    // What libpq will use: the URL, else the service, else the environment.
+    func effective(_ keyword: String, _ variable: String) -> String? {
+      (written[keyword] ?? service?[keyword] ?? setting(variable)).flatMap {
+        $0.isEmpty ? nil : $0
+      }
+    }
+    self.url = url
+    hosts = Self.list(effective("host", "PGHOST") ?? effective("hostaddr", "PGHOSTADDR"))
+    ports = Self.list(effective("port", "PGPORT"))
+    if let wrong = ports.first(where: { Int($0).map { !(1...65_535).contains($0) } ?? true }) {
       throw TallyError(
-        .invalidInput,
-        "\(Self.redacted(url)): tally does not know the parameter"
-          + "\(unknown.count == 1 ? "" : "s") " + unknown.joined(separator: ", "),
-        hint: "It understands " + known.sorted().joined(separator: ", ") + ".")
+        .invalidInput, "\(Self.redacted(url)): the port \(wrong) is not a port number")
     }
-    let host = query["host"] ?? components.percentEncodedHost.flatMap { $0.removingPercentEncoding }
-    self.host = host.flatMap { $0.isEmpty ? nil : $0 } ?? setting("PGHOST") ?? "localhost"
-    if let port = query["port"] ?? components.port.map(String.init) ?? setting("PGPORT") {
-      guard let number = Int(port), (1...65_535).contains(number) else {
-        throw TallyError(
-          .invalidInput, "\(Self.redacted(url)): the port \(port) is not a port number")
-      }
-      self.port = number
-    } else {
-      self.port = 5432
-    }
-    user =
-      query["user"] ?? components.user.flatMap { $0.isEmpty ? nil : $0 } ?? setting("PGUSER")
-      ?? loginName
-    let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : ""
-    database = query["dbname"] ?? (path.isEmpty ? nil : path) ?? setting("PGDATABASE") ?? user
-    let mode = query["sslmode"] ?? setting("PGSSLMODE") ?? "prefer"
-    switch mode {
-    case "allow": sslMode = .prefer
-    default:
-      guard let known = SSLMode(rawValue: mode) else {
-        throw TallyError(
-          .invalidInput, "\(Self.redacted(url)): sslmode \(mode) is not one tally knows",
-          hint: "Use " + SSLMode.allCases.map(\.rawValue).joined(separator: ", ")
-            + " (or allow, read as prefer).")
-      }
-      sslMode = known
-    }
+    user = effective("user", "PGUSER") ?? loginName
+    database = effective("dbname", "PGDATABASE") ?? user
+    password = written["password"] ?? setting("PGPASSWORD")
+    sslMode = effective("sslmode", "PGSSLMODE") ?? "prefer"
+    namesNoCertificates = effective("sslrootcert", "PGSSLROOTCERT") == nil
     do {
       timeouts = try PostgresTimeouts(
-        connectTimeout: query["connect_timeout"] ?? setting("PGCONNECT_TIMEOUT"),
-        options: query["options"] ?? setting("PGOPTIONS"))
+        connectTimeout: effective("connect_timeout", "PGCONNECT_TIMEOUT"),
+        options: effective("options", "PGOPTIONS"))
     } catch {
       throw TallyError(.invalidInput, "\(Self.redacted(url)): \(error.message)", hint: error.hint)
     }
-    password =
-      query["password"] ?? components.password ?? setting("PGPASSWORD")
-      ?? Self.passwordFile(
-        setting("PGPASSFILE") ?? homeDirectory + "/.pgpass", host: self.host, port: self.port,
-        database: database, user: user)
   }
 
-  /// The URL without the password, as messages show it.
+  /// libpq's comma-separated list, as `host` and `port` hold it.
+  private static func list(_ text: String?) -> [String] {
+    (text ?? "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      .filter { !$0.isEmpty }
+  }
+
+  public static func == (left: PostgresAddress, right: PostgresAddress) -> Bool {
+    left.url == right.url && left.overrides == right.overrides && left.timeouts == right.timeouts
+  }
+
+  /// The URL without the password, as messages show it: every host, the role, the database.
   public var description: String {
-    let shownHost = host.hasPrefix("/") ? "[\(host)]" : host
-    return "postgresql://\(user)@\(shownHost):\(port)/\(database)"
+    let shown = hosts.enumerated().map { index, host in
+      let name = host.hasPrefix("/") ? "[\(host)]" : host
+      let port = ports.count == hosts.count ? ports[index] : ports.first ?? "5432"
+      return "\(name):\(port)"
+    }
+    return "postgresql://\(user)@\(shown.joined(separator: ","))/\(database)"
   }
 
   /// `url` with any password in it replaced by `***`, for a message about a URL that could
@@ -145,52 +146,5 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
     }
     return shown.replacingOccurrences(
       of: #"password=[^&#]*"#, with: "password=***", options: .regularExpression)
-  }
-
-  /// The password for this server in a libpq password file (`host:port:database:user:password`
-  /// lines, `*` matching anything, `\` escaping `:` and `\`), if the file is there and private.
-  static func passwordFile(
-    _ path: String, host: String, port: Int, database: String, user: String
-  ) -> String? {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-    // libpq ignores a file that others may read; so does tally.
-    if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let permissions = attributes[.posixPermissions] as? Int, permissions & 0o077 != 0
-    {
-      return nil
-    }
-    let wanted = [host, String(port), database, user]
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      if line.hasPrefix("#") { continue }
-      let fields = splitEscaped(String(line))
-      guard fields.count == 5 else { continue }
-      let matches = zip(fields.prefix(4), wanted).allSatisfy { field, value in
-        field == "*" || field == value
-          || (field == "localhost" && value.hasPrefix("/"))
-      }
-      if matches { return fields[4] }
-    }
-    return nil
-  }
-
-  private static func splitEscaped(_ line: String) -> [String] {
-    var fields: [String] = []
-    var current = ""
-    var escaping = false
-    for character in line {
-      if escaping {
-        current.append(character)
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
-      } else if character == ":" && fields.count < 4 {
-        fields.append(current)
-        current = ""
-      } else {
-        current.append(character)
-      }
-    }
-    fields.append(current)
-    return fields
   }
 }

@@ -38,6 +38,7 @@ struct PostgresConnector: Sendable {
         "connected",
         metadata: [
           "server": "\(address)", "connection": "\(id)",
+          "host": "\(connection.setting("host") ?? "?"):\(connection.setting("port") ?? "?")",
           "settings":
             "\(timeouts.settings.keys.sorted().map { "\($0)=\(timeouts.settings[$0] ?? "")" })",
         ])
@@ -48,30 +49,35 @@ struct PostgresConnector: Sendable {
     }
   }
 
-  /// libpq's keywords and values for the address, with tally's timeouts and keepalive.
+  /// libpq's keywords and values: tally's keepalive and name, which the URL may change; the
+  /// URL itself, which libpq reads; then tally's timeouts (merged with the URL's `options`)
+  /// and the role or database chosen over the URL's.
   var parameters: [(keyword: String, value: String)] {
     let timeouts = address.timeouts
     var parameters: [(keyword: String, value: String)] = [
-      ("host", address.host), ("port", String(address.port)), ("user", address.user),
-      ("dbname", address.database), ("sslmode", address.sslMode.rawValue),
-      ("connect_timeout", String(timeouts.connect)), ("application_name", "tally"),
-      ("keepalives", "1"), ("keepalives_idle", String(Self.keepalive.idle)),
+      ("application_name", "tally"), ("keepalives", "1"),
+      ("keepalives_idle", String(Self.keepalive.idle)),
       ("keepalives_interval", String(Self.keepalive.interval)),
       ("keepalives_count", String(Self.keepalive.count)),
       ("tcp_user_timeout", String(Self.keepalive.userTimeout)),
-      ("options", Self.options(timeouts.settings)),
     ]
-    if let password = address.password { parameters.append(("password", password)) }
-    if [.verifyCA, .verifyFull].contains(address.sslMode), Self.usesSystemCertificates {
+    if ["verify-ca", "verify-full"].contains(address.sslMode), address.namesNoCertificates,
+      Self.hasNoCertificateFile
+    {
       parameters.append(("sslrootcert", Self.systemCertificates))
+    }
+    parameters.append(("dbname", address.url))
+    parameters.append(("connect_timeout", String(timeouts.connect)))
+    parameters.append(("options", Self.options(timeouts.settings)))
+    for keyword in address.overrides.keys.sorted() {
+      parameters.append((keyword, address.overrides[keyword] ?? ""))
     }
     return parameters
   }
 
-  /// Whether nothing names the certificates to trust, so the system's are.
-  private static var usesSystemCertificates: Bool {
+  /// Whether the person keeps no `~/.postgresql/root.crt`, which libpq would trust instead.
+  private static var hasNoCertificateFile: Bool {
     let environment = ProcessInfo.processInfo.environment
-    guard environment["PGSSLROOTCERT"] == nil else { return false }
     let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     return !FileManager.default.fileExists(atPath: home + "/.postgresql/root.crt")
   }

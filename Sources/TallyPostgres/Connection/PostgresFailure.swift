@@ -59,6 +59,9 @@ enum PostgresFailure {
   /// The gist of a connection failure, without libpq's wrapping.
   private static func shortCause(_ message: String) -> String {
     for (known, said) in [
+      // With several hosts and target_session_attrs, a standby that answered comes first.
+      ("session is read-only", "only a read-only standby answered"),
+      ("server is in hot standby mode", "only a standby answered"),
       ("Connection refused", "connection refused"), ("timeout expired", "timed out"),
       ("timed out", "timed out"), ("No such file", "no such file"),
       ("Network is unreachable", "network is unreachable"),
@@ -139,6 +142,12 @@ enum PostgresFailure {
           + "accepted (\(message))",
         hint: "sslmode=verify-ca and verify-full need a certificate this machine trusts; "
           + "sslmode=require encrypts without checking it.")
+    }
+    if message.hasPrefix("invalid ") || message.contains("definition of service") {
+      // libpq read a parameter it could not use: nothing was sent to a server.
+      return TallyError(
+        .invalidInput, "cannot \(operation): libpq cannot use \(address) as written: \(message)",
+        hint: "The URL's parameters are psql's (libpq's connection parameters).")
     }
     guard isServersRefusal(error) else {
       return TallyError(
