@@ -45,8 +45,20 @@ enum PostgresFailure {
   /// Whether a failed connection reached a server that refused it (libpq then quotes the
   /// server's `FATAL:` or `ERROR:`), rather than reaching none.
   private static func isServersRefusal(_ error: PGError) -> Bool {
-    error.message.contains("FATAL:") || error.message.contains("ERROR:")
+    (error.message.contains("FATAL:") || error.message.contains("ERROR:"))
+      && !unavailable.contains { error.message.contains($0.known) }
   }
+
+  /// What a server that is there but takes no connection now says (SQLSTATE 57P03, 53300):
+  /// not a refused login, but a server to wait for.
+  private static let unavailable: [(known: String, said: String)] = [
+    ("the database system is shutting down", "the server is shutting down"),
+    ("the database system is starting up", "the server is starting up"),
+    ("the database system is in recovery mode", "the server is recovering"),
+    ("the database system is not", "the server does not take connections yet"),
+    ("too many clients", "the server has no connection to spare"),
+    ("remaining connection slots", "the server has no connection to spare"),
+  ]
 
   /// The server's words in libpq's message of a refused connection: what follows `FATAL:`.
   private static func serversWords(_ message: String) -> String {
@@ -56,21 +68,26 @@ enum PostgresFailure {
     return message[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// The gist of a connection failure, without libpq's wrapping.
+  /// The gist of a connection failure, without libpq's wrapping: each host's, when several
+  /// failed for different reasons.
   private static func shortCause(_ message: String) -> String {
-    for (known, said) in [
-      // With several hosts and target_session_attrs, a standby that answered comes first.
-      ("session is read-only", "only a read-only standby answered"),
-      ("server is in hot standby mode", "only a standby answered"),
-      ("Connection refused", "connection refused"), ("timeout expired", "timed out"),
-      ("timed out", "timed out"), ("No such file", "no such file"),
-      ("Network is unreachable", "network is unreachable"),
-      ("Connection reset", "connection reset"),
-      ("could not translate host name", "unknown host"),
-    ] where message.contains(known) {
-      return said
+    let causes =
+      unavailable + [
+        // Several hosts and target_session_attrs: a standby answered.
+        ("session is read-only", "only a read-only standby answered"),
+        ("server is in hot standby mode", "only a standby answered"),
+        ("Connection refused", "connection refused"), ("timeout expired", "timed out"),
+        ("timed out", "timed out"), ("No such file", "no such file"),
+        ("Network is unreachable", "network is unreachable"),
+        ("Connection reset", "connection reset"),
+        ("server closed the connection unexpectedly", "the server closed the connection"),
+        ("could not translate host name", "unknown host"),
+      ]
+    var said: [String] = []
+    for (known, cause) in causes where message.contains(known) && !said.contains(cause) {
+      said.append(cause)
     }
-    return message
+    return said.isEmpty ? message : said.joined(separator: "; ")
   }
 
   static func describe(
