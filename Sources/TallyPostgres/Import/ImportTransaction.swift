@@ -52,7 +52,7 @@ struct ImportTransaction {
     var changes: [Change] = []
     let (project, creation) = try ChangePlan.importProject(job.target, at: at, in: facts)
     if let creation {
-      try writer.applyKeepingCounters(creation)
+      try WriteScript.apply(creation, to: writer)
       changes.append(creation)
     }
     if writer.checksAccess {
@@ -111,7 +111,7 @@ struct ImportTransaction {
       changes.append(.restoreImport(batch))
       if imported > 0 {
         let touch = ChangePlan.touch(try facts.project(project.id), at: at)
-        try writer.applyKeepingCounters(touch)
+        try WriteScript.apply(touch, to: writer)
         changes.append(touch)
       }
       // The rows went in by COPY or one statement, not through a change: count them here.

@@ -2,10 +2,9 @@ public import Foundation
 public import TallyCore
 
 extension PostgresStorage {
-  /// Carries out a validated request in one SERIALIZABLE transaction.
-  ///
-  /// It plans the change, writes it, journals it under this person's name, updates the
-  /// project counters. A transaction the server gives up for a concurrent one is tried
+  /// Carries out a validated request in one SERIALIZABLE transaction, by the
+  /// ``WriteScript`` that every backend shares (journalled under this person's name). A
+  /// transaction the server gives up for a concurrent one is tried
   /// again. The stored state is read back after the commit, in a snapshot of its own: read
   /// inside the write, the whole project list would conflict with every other writer.
   ///
@@ -35,42 +34,9 @@ extension PostgresStorage {
     _ request: Request, zone: TimeZone, on session: PostgresSession
   ) throws(TallyError) -> (String, Int64?) {
     try transaction(doing: request.operation, on: session) { session in
-      let writer = PostgresWriter(session: session, storage: self, zone: zone)
-      let message: String
-      var recorded: Int64?
-      switch request {
-      case .undo(let at):
-        guard let entry = try writer.lastDone() else {
-          throw TallyError(.conflict, "there is nothing to undo", hint: Self.ownChangesHint)
-        }
-        try writer.applyChecked(entry.change.inverse, taking: "undo", entry: entry)
-        try writer.markUndone(entry, true)
-        try writer.appendHistory(
-          entry.change.inverse, .undid, description: entry.description, at: at)
-        message = "Undid: \(entry.description)"
-      case .redo(let at):
-        guard let entry = try writer.nextUndone() else {
-          throw TallyError(.conflict, "there is nothing to redo", hint: Self.ownChangesHint)
-        }
-        try writer.applyChecked(entry.change, taking: "redo", entry: entry)
-        try writer.markUndone(entry, false)
-        try writer.appendHistory(entry.change, .redid, description: entry.description, at: at)
-        message = "Redid: \(entry.description)"
-      case .addProject(_, let at), .editProject(_, _, let at), .deleteProject(_, let at),
-        .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
-        .startTimer(_, _, _, let at, _), .stopTimer(_, _, let at, _, _, _), .cancelTimer(_, let at),
-        .switchTimer(_, _, _, let at, _, _, _), .trackTime(_, _, _, _, _, let at, _),
-        .undoImport(_, let at), .importReadings(_, let at), .importProjects(_, let at):
-        let plan = try ChangePlan.plan(request, in: writer.facts)
-        if plan.change.isNothing {
-          try writer.requireAccess(for: plan.change)
-        } else {
-          try writer.applyKeepingCounters(plan.change)
-          recorded = try writer.record(plan.change, description: plan.message, at: at)
-        }
-        message = plan.message
-      }
-      return (message, recorded)
+      let done = try WriteScript.perform(
+        request, zone: zone, on: PostgresWriter(session: session, storage: self, zone: zone))
+      return (done.message, done.entry)
     }
   }
 

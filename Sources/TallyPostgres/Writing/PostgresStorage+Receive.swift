@@ -12,7 +12,7 @@ extension PostgresStorage: StorageReceiving {
       try claimIDs(project: lastProject, batch: lastBatch, reading: 1, on: session)
       let writer = PostgresWriter(session: session, storage: self)
       for project in projects {
-        try writer.applyKeepingCounters(.insertProject(project))
+        try WriteScript.apply(.insertProject(project), to: writer)
       }
       for batch in copy.batches {
         try session.rows(
@@ -67,7 +67,7 @@ extension PostgresStorage: StorageReceiving {
           "INSERT INTO reading (\(list)) SELECT \(list) FROM copied_reading ORDER BY id")
       }
       for timer in copy.timers {
-        try writer.applyKeepingCounters(.startTimer(timer))
+        try WriteScript.apply(.startTimer(timer), to: writer)
       }
       // The copy brings no history: looking back reaches only to now (`tally_receive` marks
       // where the history starts).

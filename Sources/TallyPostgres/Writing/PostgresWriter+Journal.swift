@@ -3,10 +3,12 @@ import Libpq
 import TallyCore
 
 /// A journal entry as undo and redo read it.
-struct JournalEntryRow {
+struct JournalEntryRow: JournalledChange {
   var id: Int64
   var description: String
   var change: Change
+
+  func storedChange() -> Change { change }
 }
 
 extension PostgresWriter {
@@ -20,7 +22,7 @@ extension PostgresWriter {
   ///
   /// - Returns: The new entry's id.
   @discardableResult
-  func record(_ change: Change, description: String, at: Timestamp) throws -> Int64 {
+  func record(_ change: Change, description: String, at: Timestamp) throws -> Int64? {
     let released = try discard(where: "user_name = session_user AND undone")
     let json = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
     let id = try session.value(

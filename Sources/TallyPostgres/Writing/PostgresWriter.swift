@@ -2,14 +2,15 @@ import Foundation
 import Libpq
 import TallyCore
 
-/// The writes of one transaction: changes applied to the tables, the project counters kept,
-/// the journal kept per person.
+/// tally's tables on a PostgreSQL server inside one write transaction, as the
+/// ``WriteScript`` changes them: the server's statements for each step, the journal kept per
+/// person.
 ///
 /// Every write names the row as the change expects it (an update or delete of a reading
 /// matches its amount, time, note and mark, not only its id), so an undo of a change that
 /// someone else has since changed again finds no row and stops, rather than overwriting their
 /// work.
-struct PostgresWriter {
+struct PostgresWriter: ChangeTables {
   let session: PostgresSession
   let facts: PostgresFacts
   let writer: String
@@ -35,27 +36,27 @@ struct PostgresWriter {
     var what: String
   }
 
-  /// Applies `change` for an undo or a redo of `entry`, saying clearly when someone else has
-  /// since changed the same rows: nothing is changed then.
-  func applyChecked(_ change: Change, taking action: String, entry: JournalEntryRow) throws {
-    do {
-      try applyKeepingCounters(change)
-    } catch let broken as RuleBroken {
-      throw broken.error(doing: "\(action) \"\(entry.description)\"", zone: facts.zone)
-    } catch let changed as RowChanged {
-      throw TallyError(
+  /// What the person reads when someone else's change to the same rows stopped an undo or a
+  /// redo: nothing is changed then.
+  func conflict(_ error: any Error, stopping operation: String) -> TallyError? {
+    if let changed = error as? RowChanged {
+      return TallyError(
         .conflict,
-        "cannot \(action) \"\(entry.description)\": someone else has changed \(changed.what) "
-          + "since; nothing was changed",
+        "cannot \(operation): someone else has changed \(changed.what) since; nothing was changed",
         hint: "`tally log` shows who changed what. Change it by hand if it is still wrong.")
-    } catch let error as PGError where PostgresFailure.state(of: error)?.hasPrefix("23") == true {
-      throw TallyError(
+    }
+    if let error = error as? PGError, PostgresFailure.state(of: error)?.hasPrefix("23") == true {
+      return TallyError(
         .conflict,
-        "cannot \(action) \"\(entry.description)\": someone else has since made a change it "
-          + "would contradict (\(error.message))",
+        "cannot \(operation): someone else has since made a change it would contradict "
+          + "(\(error.message))",
         hint: "Nothing was changed. `tally log` shows the latest changes.")
     }
+    return nil
   }
+
+  /// On a shared database, undo and redo are each person's own.
+  var ownChangesHint: String? { PostgresStorage.ownChangesHint }
 
   /// Refuses, naming the project, a change that asks for more access than this person has
   /// (see ``Change/requiredAccess``); the server's policies decide either way.
@@ -64,52 +65,11 @@ struct PostgresWriter {
     try PostgresAccess(session: session, user: user).require(change.requiredAccess)
   }
 
-  /// Writes `change` and brings the reading counters of the projects it touches up to date.
-  ///
-  /// ``ChangeRules`` are checked on what it wrote; ``RuleBroken`` is thrown when a rule does
-  /// not hold, and the transaction is then rolled back.
-  func applyKeepingCounters(_ change: Change) throws {
-    try requireAccess(for: change)
-    var counters = CounterChanges()
-    var stale = StaleRollups()
-    try apply(change, counting: &counters, stale: &stale)
-    try updateCounters(counters)
+  func refreshRollups(_ stale: StaleRollups) throws {
     try PostgresRollups(session: session).refresh(stale)
-    try ChangeRules.check(change, in: facts)
   }
 
-  /// Writes `change` to the tables, noting in `counters` what it did to each project's
-  /// readings and in `stale` the times of the readings it wrote: one function per kind of
-  /// change.
-  private func apply(
-    _ change: Change, counting counters: inout CounterChanges, stale: inout StaleRollups
-  ) throws {
-    switch change {
-    case .insertProject(let project): try insertProject(project)
-    case .updateProject(let before, let after): try updateProject(before, to: after)
-    case .deleteProject(let project): try deleteProject(project, stale: &stale)
-    case .insertReadings(let readings):
-      try insertReadings(readings, counting: &counters, stale: &stale)
-    case .updateReading(let before, let after):
-      try updateReading(before, to: after, counting: &counters, stale: &stale)
-    case .deleteReadings(let readings):
-      try deleteReadings(readings, counting: &counters, stale: &stale)
-    case .startTimer(let timer): try startTimer(timer)
-    case .stopTimer(let timer): try stopTimer(timer)
-    case .setAsideImport(let batch): try setAsideImport(batch, counting: &counters, stale: &stale)
-    case .restoreImport(let batch): try restoreImport(batch, counting: &counters, stale: &stale)
-    case .setAsideReadings(let project):
-      try setAsideReadings(of: project, counting: &counters, stale: &stale)
-    case .restoreReadings(let project):
-      try restoreReadings(of: project, counting: &counters, stale: &stale)
-    case .batch(let changes):
-      for change in changes {
-        try apply(change, counting: &counters, stale: &stale)
-      }
-    }
-  }
-
-  private func insertProject(_ project: Project) throws {
+  func insertProject(_ project: Project) throws {
     try session.rows(
       """
       INSERT INTO project (id, title, title_key, units, frequency, kind, decimals, goals,
@@ -122,7 +82,7 @@ struct PostgresWriter {
   }
 
   /// Updates the project that must still be as `before`.
-  private func updateProject(_ before: Project, to after: Project) throws {
+  func updateProject(_ before: Project, to after: Project) throws {
     try expectProject(before, "project \(before.title)")
     try session.rows(
       """
@@ -137,7 +97,7 @@ struct PostgresWriter {
   }
 
   /// Deletes a project that must still be as it was, and hold no readings.
-  private func deleteProject(_ project: Project, stale: inout StaleRollups) throws {
+  func deleteProject(_ project: Project) throws {
     try expectProject(project, "project \(project.title)")
     // Its readings were set aside first; any left are someone else's since. (The counters
     // are brought up to date after the whole change: the rows themselves tell.)
@@ -149,12 +109,9 @@ struct PostgresWriter {
       throw RowChanged(what: "project \(project.title) (it holds \(left) readings now)")
     }
     try session.rows("DELETE FROM project WHERE id = \(project.id.rawValue)")
-    stale.clear(project.id)
   }
 
-  private func insertReadings(
-    _ readings: [Reading], counting counters: inout CounterChanges, stale: inout StaleRollups
-  ) throws {
+  func insertReadings(_ readings: [Reading]) throws {
     for reading in readings {
       try session.rows(
         """
@@ -163,16 +120,11 @@ struct PostgresWriter {
           \(reading.timestamp.microsecondsSince1970), \(reading.note),
           \(reading.batchID?.rawValue), \(reading.isReset), \(Tags.stored(reading.tags)))
         """)
-      counters.added(reading)
-      stale.note(reading.projectID, at: reading.timestamp)
     }
   }
 
   /// Updates the reading that must still be as `before`; it may move to another project.
-  private func updateReading(
-    _ before: Reading, to after: Reading, counting counters: inout CounterChanges,
-    stale: inout StaleRollups
-  ) throws {
+  func updateReading(_ before: Reading, to after: Reading) throws {
     let updated = try session.rows(
       """
       UPDATE reading SET project_id = \(after.projectID.rawValue), amount = \(after.amount),
@@ -186,15 +138,10 @@ struct PostgresWriter {
       RETURNING id
       """)
     guard updated.count == 1 else { throw RowChanged(what: "reading \(before.id)") }
-    stale.note(before.projectID, at: before.timestamp)
-    stale.note(after.projectID, at: after.timestamp)
-    counters.moved(from: before.projectID, to: after.projectID)
   }
 
   /// Deletes readings that must each still be as they were.
-  private func deleteReadings(
-    _ readings: [Reading], counting counters: inout CounterChanges, stale: inout StaleRollups
-  ) throws {
+  func deleteReadings(_ readings: [Reading]) throws {
     for reading in readings {
       let deleted = try session.rows(
         """
@@ -207,12 +154,10 @@ struct PostgresWriter {
         RETURNING id
         """)
       guard deleted.count == 1 else { throw RowChanged(what: "reading \(reading.id)") }
-      stale.note(reading.projectID, at: reading.timestamp)
-      counters.removed(1, from: reading.projectID)
     }
   }
 
-  private func startTimer(_ timer: RunningTimer) throws {
+  func startTimer(_ timer: RunningTimer) throws {
     try session.rows(
       """
       INSERT INTO timer (\(unescaped: PostgresRows.timerColumns))
@@ -224,7 +169,7 @@ struct PostgresWriter {
 
   /// Stops the timer that must still be running as it started: since then, with its note
   /// and tags (read as tally reads them, the words between commas).
-  private func stopTimer(_ timer: RunningTimer) throws {
+  func stopTimer(_ timer: RunningTimer) throws {
     let stopped = try session.rows(
       """
       DELETE FROM timer WHERE project_id = \(timer.projectID.rawValue)
@@ -238,49 +183,18 @@ struct PostgresWriter {
     }
   }
 
-  /// Sets an import's readings aside (one that added none has none to set aside) and marks
-  /// it undone.
-  private func setAsideImport(
-    _ batch: ImportBatch, counting counters: inout CounterChanges, stale: inout StaleRollups
-  ) throws {
-    if let ids = batch.readingIDs {
-      let picked =
-        "id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND batch_id = \(batch.id.rawValue)"
-      try expectBatchUntouched(batch, picked)
-      let moved = try setAside(picked, heldFor: Change.setAsideLabel(of: batch))
-      counters.removed(moved, from: batch.projectID)
-      try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
-    }
-    try markImport(batch, undone: true)
-  }
-
-  /// Brings an import's readings back and marks it done again.
-  private func restoreImport(
-    _ batch: ImportBatch, counting counters: inout CounterChanges, stale: inout StaleRollups
-  ) throws {
-    try noteSetAside(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale)
-    let moved = try restore(heldFor: Change.setAsideLabel(of: batch))
-    counters.restored(moved, to: batch.projectID)
-    try markImport(batch, undone: false)
+  /// Sets an import's readings aside, once nobody else has edited or deleted one since.
+  func setAsideImport(_ batch: ImportBatch) throws -> Int {
+    guard let ids = batch.readingIDs else { return 0 }
+    let picked =
+      "id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) AND batch_id = \(batch.id.rawValue)"
+    try expectBatchUntouched(batch, picked)
+    return try setAside(picked, heldFor: Change.setAsideLabel(of: batch))
   }
 
   /// Sets every reading of `project` aside, before the project is deleted.
-  private func setAsideReadings(
-    of project: ProjectID, counting counters: inout CounterChanges, stale: inout StaleRollups
-  ) throws {
-    let moved = try setAside(
-      "project_id = \(project.rawValue)", heldFor: Change.setAsideLabel(of: project))
-    counters.removed(moved, from: project)
-    stale.clear(project)
-  }
-
-  /// Brings back the readings set aside when `project` was deleted.
-  private func restoreReadings(
-    of project: ProjectID, counting counters: inout CounterChanges, stale: inout StaleRollups
-  ) throws {
-    try noteSetAside(Change.setAsideLabel(of: project), of: project, in: &stale)
-    let moved = try restore(heldFor: Change.setAsideLabel(of: project))
-    counters.restored(moved, to: project)
+  func setAsideReadings(of project: ProjectID) throws -> Int {
+    try setAside("project_id = \(project.rawValue)", heldFor: Change.setAsideLabel(of: project))
   }
 
   /// Checks that nobody else has edited or deleted a reading of `batch` since it was
@@ -340,25 +254,20 @@ struct PostgresWriter {
         """, as: Int64.self) ?? 0)
   }
 
-  /// Notes the times of the readings set aside as `key`, which belong to `project`.
-  private func noteSetAside(
-    _ key: String, of project: ProjectID, in stale: inout StaleRollups
-  ) throws {
+  func setAsideSpan(heldFor label: String) throws -> ClosedRange<Timestamp>? {
     guard
       let (first, last) = try session.row(
-        "SELECT MIN(timestamp), MAX(timestamp) FROM set_aside_reading WHERE held_for = \(key)",
+        "SELECT MIN(timestamp), MAX(timestamp) FROM set_aside_reading WHERE held_for = \(label)",
         as: (Int64?, Int64?).self),
       let first, let last
-    else { return }
-    stale.note(
-      project, from: Timestamp(microsecondsSince1970: first),
-      to: Timestamp(microsecondsSince1970: last))
+    else { return nil }
+    return Timestamp(microsecondsSince1970: first)...Timestamp(microsecondsSince1970: last)
   }
 
   /// Moves the readings set aside as `key` back into the readings.
   ///
   /// - Returns: How many readings moved.
-  private func restore(heldFor key: String) throws -> Int {
+  func restore(heldFor key: String) throws -> Int {
     let columns = PostgresRows.readingColumns
     return Int(
       try session.value(
@@ -373,7 +282,7 @@ struct PostgresWriter {
         """, as: Int64.self) ?? 0)
   }
 
-  private func markImport(_ batch: ImportBatch, undone: Bool) throws {
+  func markImport(_ batch: ImportBatch, undone: Bool) throws {
     let marked = try session.rows(
       """
       UPDATE import_batch SET undone = \(undone) WHERE id = \(batch.id.rawValue)

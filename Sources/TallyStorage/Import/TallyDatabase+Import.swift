@@ -39,7 +39,7 @@ extension TallyDatabase {
         let facts = SQLiteFacts(db: db, zone: job.zone)
         let (project, creation) = try ChangePlan.importProject(job.target, at: at, in: facts)
         if let creation {
-          try db.applyKeepingCounters(creation)
+          try WriteScript.apply(creation, to: SQLiteTables(db, zone: job.zone))
           changes.append(creation)
         }
         parts.append(ImportPart(job: job, project: project, creation: creation))
@@ -74,8 +74,9 @@ extension TallyDatabase {
           parts[index].sink = sink
           // The counters of an earlier part's project count its rows for the next part.
           if sink.imported > 0 {
-            try db.updateCounters(
-              of: [parts[index].project.id], adding: [parts[index].project.id: sink.imported])
+            var counters = CounterChanges()
+            counters.added(sink.imported, toRecount: parts[index].project.id)
+            try SQLiteTables(db).updateCounters(counters)
           }
         }
       }
@@ -133,7 +134,7 @@ extension TallyDatabase {
       changes.append(.restoreImport(recorded))
       if sink.imported > 0 {
         let touch = ChangePlan.touch(try facts.project(project.id), at: at)
-        try db.applyKeepingCounters(touch)
+        try WriteScript.apply(touch, to: SQLiteTables(db, zone: job.zone))
         changes.append(touch)
       }
     }
