@@ -1,5 +1,6 @@
-/// One backend's tables inside one open write transaction, as the ``WriteScript`` changes
-/// them: each step is that backend's own SQL, and none keeps a rule, a counter or a rollup by
+/// One backend's tables inside one open write transaction, as the ``WriteScript`` changes them.
+///
+/// Each step is that backend's own SQL, and none keeps a rule, a counter or a rollup by
 /// itself. The script decides what happens, in what order, and what is checked; a rule added
 /// to it holds on every backend.
 ///

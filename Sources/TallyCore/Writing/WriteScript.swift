@@ -19,6 +19,7 @@ public enum WriteScript {
   ///   - request: What to do; see `Request.validated()`.
   ///   - zone: The zone the times of its messages are written in.
   ///   - tables: The backend's tables, in an open transaction.
+  /// - Returns: The message, and the journal entry it made.
   /// - Throws: ``TallyError``, ``RuleBroken`` or the backend's error; the caller rolls back.
   public static func perform<Tables: ChangeTables>(
     _ request: Request, zone: TimeZone, on tables: Tables

@@ -2,9 +2,10 @@ public import Foundation
 public import TallyCore
 
 extension PostgresStorage {
-  /// Carries out a validated request in one SERIALIZABLE transaction, by the
-  /// ``WriteScript`` that every backend shares (journalled under this person's name). A
-  /// transaction the server gives up for a concurrent one is tried
+  /// Carries out a validated request in one SERIALIZABLE transaction.
+  ///
+  /// The ``WriteScript`` that every backend shares writes it, journalled under this person's
+  /// name. A transaction the server gives up for a concurrent one is tried
   /// again. The stored state is read back after the commit, in a snapshot of its own: read
   /// inside the write, the whole project list would conflict with every other writer.
   ///
