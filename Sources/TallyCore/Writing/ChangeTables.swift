@@ -58,8 +58,8 @@ public protocol ChangeTables {
   func updateCounters(_ counters: CounterChanges) throws
   /// Sums again the rollups of the quarters the readings written fall in.
   func refreshRollups(_ stale: StaleRollups) throws
-  /// Refuses, naming the project, a change that asks for more access than the person has.
-  func requireAccess(for change: Change) throws
+  /// Refuses, naming the project, what asks for more access than the person has.
+  func requireAccess(_ required: [ProjectID: AccessLevel]) throws
 
   // MARK: The journal and the history
 
@@ -89,7 +89,13 @@ public protocol ChangeTables {
 
 extension ChangeTables {
   /// A backend that checks no access leaves it to nobody: there is one person.
-  public func requireAccess(for change: Change) throws {}
+  public func requireAccess(_ required: [ProjectID: AccessLevel]) throws {}
+
+  /// Refuses, naming the project, a change that asks for more access than the person has
+  /// (see ``Change/requiredAccess``).
+  public func requireAccess(for change: Change) throws {
+    try requireAccess(change.requiredAccess)
+  }
 
   public func conflict(_ error: any Error, stopping operation: String) -> TallyError? { nil }
 

@@ -44,20 +44,23 @@ struct ImportTransaction {
     /// The quarters of the readings added to a project that held some, as SQL with a column
     /// `quarter`.
     var quarters = ""
+
+    /// What went in, as the shared script reads it.
+    var rows: ImportScript.Loaded {
+      var rows = ImportScript.Loaded(invalid: invalid, sha256: sha256)
+      rows.imported = imported
+      rows.duplicates = duplicates
+      rows.firstDuplicates = firstDuplicates
+      rows.readingIDs = readingIDs
+      rows.latest = latest
+      return rows
+    }
   }
 
   func run() throws -> Done {
     let writer = PostgresWriter(session: session, storage: storage, zone: job.zone)
+    let (project, creation) = try ImportScript.project(for: job, at: at, in: writer)
     let facts = writer.facts
-    var changes: [Change] = []
-    let (project, creation) = try ChangePlan.importProject(job.target, at: at, in: facts)
-    if let creation {
-      try WriteScript.apply(creation, to: writer)
-      changes.append(creation)
-    }
-    if writer.checksAccess {
-      try PostgresAccess(session: session, user: writer.user).require([project.id: .write])
-    }
     let projectIsEmpty = try facts.readingCount(of: project.id) == 0
     let batchID = ImportBatchID(rawValue: try facts.nextID(of: .importBatch))
     let loaded =
@@ -68,8 +71,8 @@ struct ImportTransaction {
           staged ?? storage.stageRows(job, on: session),
           project: project, batch: batchID, projectIsEmpty: projectIsEmpty)
       }
-    let imported = loaded.imported
-    if imported > 0 {
+    try ImportScript.count(loaded.rows, into: project.id, in: writer)
+    if loaded.imported > 0 {
       let rollups = PostgresRollups(session: session)
       if projectIsEmpty {
         // Its readings are the import's: one run from the first to the last.
@@ -78,46 +81,11 @@ struct ImportTransaction {
         try rollups.refresh(project.id, quarters: loaded.quarters)
       }
     }
-    try ChangePlan.checkRepeat(
-      of: job, into: project, sha256: loaded.sha256, adding: imported, in: facts)
-    if project.kind == .meter, imported > 0 {
-      try checkMeter(project, batch: batchID, skippingDuplicates: loaded.duplicates > 0, facts)
-    }
-    // An import that adds nothing (every row already stored) changes nothing: it is not
-    // recorded as a batch, and `tally undo` passes it by.
-    var batch: ImportBatch?
-    if imported > 0 || !changes.isEmpty {
-      let recorded = ImportBatch(
-        id: batchID, projectID: project.id, fileName: job.fileName, sha256: loaded.sha256, at: at,
-        imported: imported, duplicates: loaded.duplicates, skipped: loaded.invalid.count,
-        readingIDs: loaded.readingIDs, settings: job.settings)
-      try session.rows(
-        """
-        INSERT INTO import_batch (id, project_id, file_name, sha256, at, imported, duplicates,
-          skipped, first_reading_id, last_reading_id, settings)
-        VALUES (\(recorded.id.rawValue), \(recorded.projectID.rawValue), \(recorded.fileName),
-          \(recorded.sha256), \(at.microsecondsSince1970), \(Int64(recorded.imported)),
-          \(Int64(recorded.duplicates)), \(Int64(recorded.skipped)),
-          \(recorded.readingIDs?.lowerBound), \(recorded.readingIDs?.upperBound),
-          \(try job.settings.storedJSON))
-        """)
-      batch = recorded
-    }
-    let outcome = ImportOutcome(
-      batch: job.dryRun ? nil : batch, projectTitle: project.title, imported: imported,
-      duplicates: loaded.duplicates, firstDuplicates: loaded.firstDuplicates,
-      invalidCount: loaded.invalid.count, problems: loaded.invalid.problems, dryRun: job.dryRun)
-    if let batch {
-      changes.append(.restoreImport(batch))
-      if imported > 0 {
-        let touch = ChangePlan.touch(try facts.project(project.id), at: at)
-        try WriteScript.apply(touch, to: writer)
-        changes.append(touch)
-      }
-      // The rows went in by COPY or one statement, not through a change: count them here.
-      var counters = CounterChanges()
-      counters.added(imported, to: project.id, latest: loaded.latest)
-      try writer.updateCounters(counters)
+    let (outcome, changes) = try ImportScript.finish(
+      job, into: project, creation: creation, batch: batchID, loaded: loaded.rows, at: at,
+      in: writer
+    ) { reading in
+      try line(of: reading, skippingDuplicates: loaded.duplicates > 0)
     }
     return Done(outcome: outcome, changes: changes)
   }
@@ -133,9 +101,6 @@ struct ImportTransaction {
     let sink = try CopySink(
       .reading(project: project, batch: batch), on: session, keepsAllProblems: job.skipInvalid)
     let sha256 = try sink.copy(job.rows)
-    if let error = job.invalidRowsError(sink.invalid) {
-      throw error
-    }
     var loaded = Loaded(invalid: sink.invalid, sha256: sha256)
     guard sink.sent > 0 else { return loaded }
     loaded.imported = sink.sent

@@ -42,13 +42,10 @@ extension PostgresStorage {
           outcomes.append(part.outcome)
           changes += part.changes
         }
-        let message = ImportOutcome.message(outcomes, fileName: first.fileName)
-        let entry =
-          changes.isEmpty
-          ? nil
-          : try PostgresWriter(session: session, storage: self, zone: first.zone).record(
-            .batch(changes), description: message, at: at)
-        return (message: message, outcomes: outcomes, entry: entry)
+        let recorded = try ImportScript.record(
+          outcomes, changes: changes, fileName: first.fileName, at: at,
+          in: PostgresWriter(session: session, storage: self, zone: first.zone))
+        return (message: recorded.message, outcomes: outcomes, entry: recorded.entry)
       }
       try keepHouse(after: done.entry, on: session)
       // After the commit (or a dry run's rollback): the stored data as it now is.

@@ -10,9 +10,10 @@ import TallyCore
 /// matches its amount, time, note and mark, not only its id), so an undo of a change that
 /// someone else has since changed again finds no row and stops, rather than overwriting their
 /// work.
-struct PostgresWriter: ChangeTables {
+struct PostgresWriter: ImportTables {
   let session: PostgresSession
-  let facts: PostgresFacts
+  /// The zone of the messages' times.
+  let zone: TimeZone
   let writer: String
   /// Whether the server's policies bind this role: then each change is first checked against
   /// them, so that a refusal names the project and what the person may do.
@@ -25,11 +26,15 @@ struct PostgresWriter: ChangeTables {
     zone: TimeZone = TimeZone(identifier: "UTC") ?? .current
   ) {
     self.session = session
-    facts = PostgresFacts(session, zone: zone)
+    self.zone = zone
     checksAccess = !storage.bypassesPolicies
     user = storage.user
     writer = storage.writer
   }
+
+  /// The stored facts, read in this transaction: new for each plan, since they keep the ids
+  /// they drew (one import's parts each draw their own).
+  var facts: PostgresFacts { PostgresFacts(session, zone: zone) }
 
   /// A row that is no longer as the change expects: someone else changed it since.
   struct RowChanged: Error {
@@ -58,11 +63,11 @@ struct PostgresWriter: ChangeTables {
   /// On a shared database, undo and redo are each person's own.
   var ownChangesHint: String? { PostgresStorage.ownChangesHint }
 
-  /// Refuses, naming the project, a change that asks for more access than this person has
-  /// (see ``Change/requiredAccess``); the server's policies decide either way.
-  func requireAccess(for change: Change) throws {
+  /// Refuses, naming the project, what asks for more access than this person has; the
+  /// server's policies decide either way.
+  func requireAccess(_ required: [ProjectID: AccessLevel]) throws {
     guard checksAccess else { return }
-    try PostgresAccess(session: session, user: user).require(change.requiredAccess)
+    try PostgresAccess(session: session, user: user).require(required)
   }
 
   func refreshRollups(_ stale: StaleRollups) throws {
@@ -290,6 +295,19 @@ struct PostgresWriter: ChangeTables {
       RETURNING id
       """)
     guard marked.count == 1 else { throw RowChanged(what: "import \(batch.id)") }
+  }
+
+  func insertBatch(_ batch: ImportBatch) throws {
+    try session.rows(
+      """
+      INSERT INTO import_batch (id, project_id, file_name, sha256, at, imported, duplicates,
+        skipped, first_reading_id, last_reading_id, settings)
+      VALUES (\(batch.id.rawValue), \(batch.projectID.rawValue), \(batch.fileName),
+        \(batch.sha256), \(batch.at.microsecondsSince1970), \(Int64(batch.imported)),
+        \(Int64(batch.duplicates)), \(Int64(batch.skipped)),
+        \(batch.readingIDs?.lowerBound), \(batch.readingIDs?.upperBound),
+        \(try batch.settings?.storedJSON))
+      """)
   }
 
   /// Brings the counters of the projects whose readings changed up to date: a count moves by

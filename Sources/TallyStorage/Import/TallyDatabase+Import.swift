@@ -34,14 +34,9 @@ extension TallyDatabase {
       // A dry run's rows are written and rolled back: the state it passes on is the one before.
       let before = first.dryRun ? try db.snapshot(openProject: openProject) : nil
       var parts: [ImportPart] = []
-      var changes: [Change] = []
       for job in jobs {
-        let facts = SQLiteFacts(db: db, zone: job.zone)
-        let (project, creation) = try ChangePlan.importProject(job.target, at: at, in: facts)
-        if let creation {
-          try WriteScript.apply(creation, to: SQLiteTables(db, zone: job.zone))
-          changes.append(creation)
-        }
+        let (project, creation) = try ImportScript.project(
+          for: job, at: at, in: SQLiteTables(db, zone: job.zone))
         parts.append(ImportPart(job: job, project: project, creation: creation))
       }
       var isEmpty: [ProjectID: Bool] = [:]
@@ -72,76 +67,32 @@ extension TallyDatabase {
           parts[index].sha256 = try parts[index].job.rows.feed(sink)
           try sink.finish()
           parts[index].sink = sink
-          // The counters of an earlier part's project count its rows for the next part.
-          if sink.imported > 0 {
-            var counters = CounterChanges()
-            counters.added(sink.imported, toRecount: parts[index].project.id)
-            try SQLiteTables(db).updateCounters(counters)
-          }
+          try ImportScript.count(
+            parts[index].loaded, into: parts[index].project.id, in: SQLiteTables(db))
         }
       }
       var outcomes: [ImportOutcome] = []
+      var changes: [Change] = []
       for part in parts {
         guard let sink = part.sink else { continue }
-        outcomes.append(
-          try finish(part, sink, at: at, in: db, recording: &changes, dryRun: first.dryRun))
+        if !first.dryRun { try db.refreshRollups(sink.stale) }
+        let (outcome, partChanges) = try ImportScript.finish(
+          part.job, into: part.project, creation: part.creation, batch: part.batchID,
+          loaded: part.loaded, at: at, in: SQLiteTables(db, zone: part.job.zone)
+        ) { reading in
+          let index = reading.id.rawValue - part.firstReadingID
+          guard let lines = sink.insertedLines, index >= 0, index < lines.count else { return nil }
+          return Int(lines[Int(index)])
+        }
+        outcomes.append(outcome)
+        changes += partChanges
       }
-      let message = ImportOutcome.message(outcomes, fileName: first.fileName)
-      if !changes.isEmpty {
-        try db.record(.batch(changes), description: message, at: at)
-      }
+      let done = try ImportScript.record(
+        outcomes, changes: changes, fileName: first.fileName, at: at, in: SQLiteTables(db))
       return Commit(
-        message: message, snapshot: try before ?? db.snapshot(openProject: openProject),
+        message: done.message, snapshot: try before ?? db.snapshot(openProject: openProject),
         importOutcomes: outcomes)
     }
-  }
-
-  /// Checks one part of an import once its rows are in, records its batch and touches its
-  /// project.
-  private func finish(
-    _ part: ImportPart, _ sink: ImportSink, at: Timestamp, in db: Database,
-    recording changes: inout [Change], dryRun: Bool
-  ) throws -> ImportOutcome {
-    let job = part.job
-    let project = part.project
-    let facts = SQLiteFacts(db: db, zone: job.zone)
-    if !dryRun { try db.refreshRollups(sink.stale) }
-    if let error = job.invalidRowsError(sink.invalid) {
-      throw error
-    }
-    try ChangePlan.checkRepeat(
-      of: job, into: project, sha256: part.sha256, adding: sink.imported, in: facts)
-    if project.kind == .meter, sink.imported > 0, let fall = try db.firstFall(of: project.id) {
-      throw MeterRule.importError(fall, in: project, zone: job.zone) { reading in
-        let index = reading.id.rawValue - part.firstReadingID
-        guard let lines = sink.insertedLines, index >= 0, index < lines.count else { return nil }
-        return Int(lines[Int(index)])
-      }
-    }
-    // An import that adds nothing (every row already stored) changes nothing: it is not
-    // recorded as a batch, and `tally undo` passes it by.
-    var batch: ImportBatch?
-    if sink.imported > 0 || part.creation != nil {
-      let recorded = ImportBatch(
-        id: part.batchID, projectID: project.id, fileName: job.fileName, sha256: part.sha256,
-        at: at, imported: sink.imported, duplicates: sink.duplicates,
-        skipped: sink.invalid.count,
-        readingIDs: sink.imported > 0
-          ? part.firstReadingID...(part.firstReadingID + Int64(sink.imported) - 1) : nil,
-        settings: job.settings)
-      try ImportBatchRecord(recorded).insert(db)
-      batch = recorded
-      changes.append(.restoreImport(recorded))
-      if sink.imported > 0 {
-        let touch = ChangePlan.touch(try facts.project(project.id), at: at)
-        try WriteScript.apply(touch, to: SQLiteTables(db, zone: job.zone))
-        changes.append(touch)
-      }
-    }
-    return ImportOutcome(
-      batch: dryRun ? nil : batch, projectTitle: project.title, imported: sink.imported,
-      duplicates: sink.duplicates, firstDuplicates: sink.firstDuplicates,
-      invalidCount: sink.invalid.count, problems: sink.invalid.problems, dryRun: dryRun)
   }
 
   /// The imports, newest first.
@@ -165,4 +116,17 @@ private struct ImportPart {
   var sha256 = ""
   /// The sink the rows went into, once they have.
   var sink: ImportSink?
+
+  /// What the rows put into the readings, as the shared script reads it.
+  var loaded: ImportScript.Loaded {
+    var loaded = ImportScript.Loaded(
+      invalid: sink?.invalid ?? InvalidRows(keepsAll: job.skipInvalid), sha256: sha256)
+    guard let sink else { return loaded }
+    loaded.imported = sink.imported
+    loaded.duplicates = sink.duplicates
+    loaded.firstDuplicates = sink.firstDuplicates
+    loaded.readingIDs =
+      sink.imported > 0 ? firstReadingID...(firstReadingID + Int64(sink.imported) - 1) : nil
+    return loaded
+  }
 }

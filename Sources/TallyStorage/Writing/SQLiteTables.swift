@@ -4,7 +4,7 @@ import TallyCore
 
 /// tally's SQLite tables inside one write transaction, as the ``WriteScript`` changes them:
 /// SQLite's statements for each step, nothing more.
-struct SQLiteTables: ChangeTables {
+struct SQLiteTables: ImportTables {
   let db: Database
   let facts: SQLiteFacts
 
@@ -184,6 +184,10 @@ struct SQLiteTables: ChangeTables {
     _ change: Change, _ action: HistoryEvent.Action, description: String, at: Timestamp
   ) throws {
     try db.appendHistory(change, action, description: description, at: at)
+  }
+
+  func insertBatch(_ batch: ImportBatch) throws {
+    try ImportBatchRecord(batch).insert(db)
   }
 
   private func expectOneRow(_ what: String) throws {
