@@ -65,6 +65,13 @@ public enum ImportScript {
   /// batch and touches its project.
   ///
   /// - Parameters:
+  ///   - job: The part's rows and options.
+  ///   - project: The project they went into.
+  ///   - creation: The project's creation, when the import made it.
+  ///   - batchID: The id the part's batch gets; its readings carry it.
+  ///   - loaded: What the rows put into the readings.
+  ///   - at: When the import runs.
+  ///   - tables: The backend's tables, in the import's transaction.
   ///   - line: The file line of a reading this part added, for a meter's message (`nil` for
   ///     a reading stored before).
   /// - Returns: What the part did, and the changes for the journal.
