@@ -21,6 +21,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   private var currentState: State
   private var isProcessing = false
   private var queued: [Action] = []
+  /// The actions the reducer received during the current top-level dispatch.
+  private var reducedActions: [Action] = []
   private var subscriptions: [Subscription<State>] = []
   private var nextSubscriptionID = 0
 
@@ -53,15 +55,24 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Returns once the action has been processed, together with the actions dispatched while it
   /// was, unless this call is itself made during processing: then the action is queued and
   /// applied after the current one.
-  public func dispatch(_ action: Action) {
+  ///
+  /// - Returns: The actions the reducer received, in order: the action itself or what the
+  ///   middleware made of it (a request becomes its outcome, say), then those dispatched
+  ///   meanwhile. A command reads its outcome there, so that replies need not live in the
+  ///   state. Empty for an action queued behind the current one.
+  @discardableResult
+  public func dispatch(_ action: Action) -> [Action] {
     lock.lock()
     defer { lock.unlock() }
     if isProcessing {
       queued.append(action)
-      return
+      return []
     }
     isProcessing = true
-    defer { isProcessing = false }
+    defer {
+      isProcessing = false
+      reducedActions.removeAll()
+    }
     process(action)
     var index = 0
     while index < queued.count {
@@ -69,6 +80,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       index += 1
     }
     queued.removeAll(keepingCapacity: true)
+    return reducedActions
   }
 
   /// Runs `body` while holding the store, so that nothing else changes it meanwhile.
@@ -92,6 +104,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   private func pass(_ action: Action, toMiddlewareAt index: Int, reduced: inout Bool) {
     guard index < middleware.count else {
       reducer.reduce(&currentState, action)
+      reducedActions.append(action)
       reduced = true
       return
     }

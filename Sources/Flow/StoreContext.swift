@@ -8,7 +8,11 @@ public struct StoreContext<State: Sendable, Action: Sendable>: Sendable {
   /// Dispatches an action to the store.
   ///
   /// Called while an action is being processed, the new action is queued and applied after it.
-  public func dispatch(_ action: Action) {
+  ///
+  /// - Returns: The actions the reducer received (see ``Store/dispatch(_:)``); empty when
+  ///   the action was queued.
+  @discardableResult
+  public func dispatch(_ action: Action) -> [Action] {
     store.dispatch(action)
   }
 }

@@ -284,8 +284,8 @@ public final class REPL {
     console.beginCapture()
     let result = body()
     console.finishCapture { [store] text in
-      guard store.state.display.pager, isatty(STDOUT_FILENO) == 1 else { return false }
-      let rows = TextDisplay.terminalHeight(environment: ProcessInfo.processInfo.environment)
+      guard store.state.display.pager, session.terminal.output else { return false }
+      let rows = session.terminal.lines()
       // The prompt takes the last line.
       guard text.reduce(0, { $0 + ($1 == "\n" ? 1 : 0) }) >= rows else { return false }
       return pager.show(text)

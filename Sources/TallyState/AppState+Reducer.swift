@@ -46,7 +46,6 @@ extension AppState {
     switch action {
     case .committed(let commit):
       state.status = commit.message
-      state.lastImports = commit.importOutcomes
       state.lastError = nil
     case .failed(let error):
       state.lastError = error

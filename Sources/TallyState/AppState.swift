@@ -12,8 +12,6 @@ public struct AppState: Equatable, Sendable {
   public var lastError: TallyError?
   /// What the last request did.
   public var status: String?
-  /// What the last import did (or, for a dry run, would do) in each project, for its report.
-  public var lastImports: [ImportOutcome] = []
   /// The report on screen, when the route shows one.
   public var report: ProjectReport?
   /// How screens lay out reading lists, and whether long output is paged.

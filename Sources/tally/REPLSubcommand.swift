@@ -30,7 +30,8 @@ struct REPLSubcommand: ParsableCommand {
   /// Only a person at a terminal resumes the screen the last session left, and only their
   /// navigation is remembered: a script or piped input starts at home every time.
   static func start(_ global: GlobalOptions, _ entry: REPLOptions, script: String? = nil) throws {
-    let interactive = script == nil && isatty(STDIN_FILENO) == 1
+    let terminal = global.terminal
+    let interactive = script == nil && terminal.input
     var options = try global.sessionOptions(
       resumingRoute: interactive, creating: true, showsScreens: true)
     if interactive { options.isInterrupted = { LineEditor.isInterruptPending } }
@@ -42,17 +43,18 @@ struct REPLSubcommand: ParsableCommand {
     if let script {
       reader = try PlainLineReader(path: script)
       source = script
-      console = .standard(style: .plain)
+      console = .standard(style: .plain, terminal: terminal)
     } else if interactive {
       // Detected for each screen: the terminal may be resized meanwhile.
-      console = .standard(style: .detect(environment: environment))
+      console = .standard(
+        style: .detect(on: terminal, environment: environment), terminal: terminal)
       reader = LineEditor(
         historyPath: HistoryFile.path(
           environment: environment,
           homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path))
     } else {
       reader = PlainLineReader()
-      console = .standard(style: .plain)
+      console = .standard(style: .plain, terminal: terminal)
     }
     let repl = REPL(
       session: session, reader: reader, console: console, source: source,
@@ -72,7 +74,7 @@ struct REPLSubcommand: ParsableCommand {
     do {
       return try StartupFile.load(path: path)
     } catch {
-      MessageSink.standard.failure(error)
+      MessageSink.standard(on: .detect(environment: environment)).failure(error)
       return nil
     }
   }
@@ -88,9 +90,12 @@ struct REPLOptions: ParsableArguments {
 
 extension Console {
   /// The console over standard output and standard error.
-  static func standard(style: @autoclosure @escaping () -> ConsoleStyle) -> Console {
+  static func standard(
+    style: @autoclosure @escaping () -> ConsoleStyle, terminal: Terminal
+  ) -> Console {
     Console(
       style: style(), output: { MessageSink.writeToStandardOutput($0) },
-      messages: MessageSink.writeToStandardError, progress: MessageSink.standardProgress())
+      messages: MessageSink.writeToStandardError,
+      progress: MessageSink.standardProgress(on: terminal))
   }
 }

@@ -35,21 +35,24 @@ struct Tally: ParsableCommand {
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let refusal = CommandSuggestion.refusal(of: arguments, root: Tally.self, rootName: "tally") {
-      MessageSink.standard.failure(refusal)
+      MessageSink.standard(on: .detect(environment: ProcessInfo.processInfo.environment)).failure(
+        refusal)
       exit(withError: ExitCode(ExitStatus.usageError))
     }
     do {
       var command = try parseAsRoot(NegativeNumbers.escape(arguments))
       try command.run()
     } catch let error as TallyError {
-      MessageSink.standard.failure(error)
+      MessageSink.standard(on: .detect(environment: ProcessInfo.processInfo.environment)).failure(
+        error)
       exit(
         withError: ExitCode(
           error.kind == .interrupted ? ExitStatus.interrupted : ExitStatus.failure))
     } catch {
       let code = exitCode(for: error)
       guard code == .validationFailure else { exit(withError: error) }
-      MessageSink.standard.status(fullMessage(for: error))
+      MessageSink.standard(on: .detect(environment: ProcessInfo.processInfo.environment)).status(
+        fullMessage(for: error))
       exit(withError: ExitCode(ExitStatus.usageError))
     }
   }

@@ -50,6 +50,35 @@ import Testing
     #expect(log.events.first == "later before add(6) count=0")
   }
 
+  @Test func dispatchReturnsWhatTheReducerReceived() {
+    // A request becomes its outcome in the middleware, which also dispatches a follow-up.
+    let outcomes = MiddlewareFunction<CounterState, CounterAction> { action, context, next in
+      if case .add(let amount) = action, amount < 0 {
+        next(.setLabel("refused \(amount)"))
+        context.dispatch(.increment)
+      } else {
+        next(action)
+      }
+    }
+    let store = makeCounterStore(middleware: [outcomes])
+    #expect(store.dispatch(.add(-2)) == [.setLabel("refused -2"), .increment])
+    #expect(store.dispatch(.add(5)) == [.add(5)])
+    // From a command, the same; from a subscriber, a dispatch is queued and returns nothing.
+    let seen = store.run(
+      Command<CounterState, CounterAction, [CounterAction], Never> { context in
+        context.dispatch(.add(-1))
+      })
+    #expect(seen == [.setLabel("refused -1"), .increment])
+    let queued = EventLog()
+    let recorder = Recorder<CounterState>()
+    recorder.onNewState = { state in
+      if state.label == "go" { queued.append("\(store.dispatch(.setLabel("gone")))") }
+    }
+    store.subscribe(recorder)
+    store.dispatch(.setLabel("go"))
+    #expect(queued.events == ["[]"])
+  }
+
   @Test func actionsDispatchedByMiddlewareAreAppliedAfterTheCurrentOne() {
     let log = EventLog()
     let labeller = MiddlewareFunction<CounterState, CounterAction> { action, context, next in

@@ -83,6 +83,39 @@ import Testing
     }
   }
 
+  /// URLs that libpq cannot read quote the token or the URL they stopped at; reviewers found
+  /// each of these printing the password.
+  @Test(arguments: [
+    "postgresql://ana:LEAK1%ZZx@127.0.0.1:5432/t",
+    "postgresql://ana:LEAK3pw@[::1/t",
+    "postgresql://ana:LEAK3pw@[]/t",
+    "POSTGRESQL://ana:LEAKUC@127.0.0.1:5432/t?search_path=x",
+    "postgresql://ana@127.0.0.1:5432/t?password=LEAK13%ZZ",
+    "postgresql://ana:LE@K10pw@127.0.0.1:5432/t",
+    "postgresql:/ana:LEAKONE@127.0.0.1:5432/t",
+    "postgresql://ana:pw/LEAK7@127.0.0.1:5432/t",
+    "host=127.0.0.1 user=ana password=LEAKKV port=x%",
+  ])
+  func aURLThatCannotBeReadNeverShowsItsPassword(url: String) {
+    #expect {
+      try address(url)
+    } throws: { error in
+      let text = (error as? TallyError).map { "\($0.message) \($0.hint ?? "")" } ?? "\(error)"
+      return !text.contains("LEAK") && !text.contains("K10pw")
+    }
+  }
+
+  @Test func aConnectionStringOfKeywordsNamesAServer() throws {
+    #expect(PostgresAddress.isServerURL("host=db dbname=tally"))
+    #expect(PostgresAddress.isServerURL("service=team"))
+    #expect(!PostgresAddress.isServerURL("data=1.sqlite"))
+    #expect(!PostgresAddress.isServerURL("/tmp/host=x.sqlite"))
+    let read = try address("host=db.example.org port=6543 dbname=team user=ana password=secret")
+    #expect(read.description == "postgresql://ana@db.example.org:6543/team")
+    #expect(read.written == "host=db.example.org port=6543 dbname=team user=ana password=***")
+    #expect(try address("POSTGRES://ana@h/d").description == "postgresql://ana@h:5432/d")
+  }
+
   @Test func redactsPasswordsInTheAuthorityAndTheQuery() {
     #expect(PostgresAddress.redacted("postgresql://a:b@h/d") == "postgresql://a:***@h/d")
     #expect(

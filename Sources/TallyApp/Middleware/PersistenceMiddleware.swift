@@ -21,19 +21,52 @@ public struct PersistenceMiddleware: Middleware {
     self.zone = zone
   }
 
+  /// Validates `request` and carries it out in one transaction of `storage`.
+  ///
+  /// - Returns: `committed` with what the storage now holds, or `failed` with the reason.
+  static func outcome(
+    of request: Request, on storage: any Storage, openProject: ProjectID?, zone: TimeZone
+  ) -> TallyAction {
+    do {
+      return .committed(
+        try storage.perform(try request.validated(), openProject: openProject, zone: zone))
+    } catch {
+      return .failed(error)
+    }
+  }
+
+  /// Carries out an import in a command of its own, so that its rows (a stream read once)
+  /// never travel inside an action: only its outcome is dispatched.
+  ///
+  /// - Returns: What the import did in each project.
+  /// - Throws: The ``TallyError`` it failed with; nothing was imported then.
+  public static func importReadings(
+    _ request: Request, on storage: any Storage, through store: Store<AppState, TallyAction>,
+    zone: TimeZone
+  ) throws(TallyError) -> [ImportOutcome] {
+    let outcome = store.run(
+      Command<AppState, TallyAction, TallyAction, Never> { context in
+        let outcome = Self.outcome(
+          of: request, on: storage, openProject: context.state.routedProjectID, zone: zone)
+        context.dispatch(outcome)
+        return outcome
+      })
+    switch outcome {
+    case .committed(let commit): return commit.importOutcomes
+    case .failed(let error): throw error
+    default: throw TallyError(.storage, "the import was not carried out")
+    }
+  }
+
   public func handle(
     _ action: TallyAction, context: StoreContext<AppState, TallyAction>,
     next: (TallyAction) -> Void
   ) {
     switch action {
     case .request(let request):
-      do {
-        let commit = try storage.perform(
-          try request.validated(), openProject: context.state.routedProjectID, zone: zone)
-        next(.committed(commit))
-      } catch {
-        next(.failed(error))
-      }
+      next(
+        Self.outcome(
+          of: request, on: storage, openProject: context.state.routedProjectID, zone: zone))
     case .navigate:
       let before = context.state.routedProjectID
       next(action)

@@ -51,26 +51,25 @@ public struct MessageSink {
 
   /// A message wrapped at spaces to the terminal's width when standard error is a terminal;
   /// as it is for a file or a pipe, which programs read.
-  private static func forTerminal(_ message: String) -> String {
-    guard isatty(STDERR_FILENO) == 1 else { return message }
-    let width = TextDisplay.terminalWidth(environment: ProcessInfo.processInfo.environment)
-    return TextWrap.wrap(message, width: width)
+  private static func forTerminal(_ message: String, on terminal: Terminal) -> String {
+    guard terminal.errors else { return message }
+    return TextWrap.wrap(message, width: terminal.columns())
   }
 
   /// Standard output and standard error; questions are asked on the terminal, if standard
   /// input is one.
-  public static var standard: MessageSink {
+  public static func standard(on terminal: Terminal) -> MessageSink {
     let problem = OutputProblem()
     var sink = MessageSink(
       output: { text in
         guard problem.reason == nil else { return }
         if !writeToStandardOutput(text) { problem.reason = String(cString: strerror(errno)) }
       },
-      status: { writeToStandardError(forTerminal($0) + "\n") },
-      progress: standardProgress(),
-      failure: { writeToStandardError(forTerminal("Error: \($0)") + "\n") },
+      status: { writeToStandardError(forTerminal($0, on: terminal) + "\n") },
+      progress: standardProgress(on: terminal),
+      failure: { writeToStandardError(forTerminal("Error: \($0)", on: terminal) + "\n") },
       confirm: { question, refusal throws(TallyError) in
-        guard isatty(STDIN_FILENO) == 1 else {
+        guard terminal.input else {
           throw TallyError(
             .invalidInput,
             "\(refusal) without --yes: standard input is not a terminal to confirm on",
@@ -124,8 +123,8 @@ extension MessageSink {
   }
 
   /// A progress bar on standard error when it is a terminal; otherwise nothing.
-  public static func standardProgress() -> (Double?) -> Void {
-    guard isatty(STDERR_FILENO) == 1 else { return { _ in } }
+  public static func standardProgress(on terminal: Terminal) -> (Double?) -> Void {
+    guard terminal.errors else { return { _ in } }
     let bar = ProgressBar(write: writeToStandardError)
     return { bar.show($0) }
   }

@@ -27,6 +27,8 @@ public final class Session {
   public var messages: MessageSink
   /// How wide tables may be, and what bars and sparklines are drawn with.
   public let display: TextDisplay
+  /// The terminal the front door found.
+  public let terminal: Terminal
   let clock: @Sendable () -> Timestamp
   /// Whether the person asked to stop (see ``SessionOptions/isInterrupted``).
   let isInterrupted: @Sendable () -> Bool
@@ -41,7 +43,8 @@ public final class Session {
   ///   - messages: Where the session speaks.
   /// - Throws: ``TallyError`` when the database cannot be opened or read, or `TALLY_NOW` or
   ///   `TALLY_LOG` is not understood.
-  public convenience init(_ options: SessionOptions, messages: MessageSink = .standard) throws {
+  public convenience init(_ options: SessionOptions, messages: MessageSink? = nil) throws {
+    let messages = messages ?? .standard(on: options.terminal)
     let storage = try options.openStorage(progress: messages.progress)
     do {
       try self.init(storage: storage, options: options, messages: messages)
@@ -56,10 +59,11 @@ public final class Session {
   /// - Throws: ``TallyError`` when the storage cannot be read, or `TALLY_NOW` or `TALLY_LOG`
   ///   is not understood.
   public init(
-    storage: any Storage, options: SessionOptions, messages: MessageSink = .standard
+    storage: any Storage, options: SessionOptions, messages: MessageSink? = nil
   ) throws {
     self.storage = storage
-    self.messages = messages
+    self.messages = messages ?? .standard(on: options.terminal)
+    terminal = options.terminal
     zone = options.zone
     display = options.display
     clock = try options.clock ?? Self.clock(zone: options.zone)
@@ -80,10 +84,9 @@ public final class Session {
     middleware.append(PersistenceMiddleware(storage: storage, zone: zone))
     // A report screen shows the latest periods that fit the terminal: no more periods than it
     // has lines are summed (the screen leaves out those its title and totals push off).
-    let environment = ProcessInfo.processInfo.environment
     var screenLines: @Sendable () -> Int? = { nil }
-    if options.showsScreens, options.display.height != nil {
-      screenLines = { TextDisplay.terminalHeight(environment: environment) }
+    if options.showsScreens, options.terminal.output {
+      screenLines = { [terminal] in terminal.lines() }
     }
     middleware.append(ReportMiddleware(query: reports, latestPeriods: screenLines))
     let standing = StandingQuery(storage: storage, zone: zone, clock: clock)
@@ -116,7 +119,15 @@ public final class Session {
   /// - Throws: The ``TallyError`` the request failed with; nothing was changed then.
   @discardableResult
   public func perform(_ request: Request) throws(TallyError) -> String {
-    try store.perform(request)
+    try store.perform(request).message
+  }
+
+  /// Carries out an import, its rows outside the store's actions.
+  ///
+  /// - Returns: What it did in each project.
+  /// - Throws: The ``TallyError`` it failed with; nothing was imported then.
+  func importReadings(_ request: Request) throws(TallyError) -> [ImportOutcome] {
+    try PersistenceMiddleware.importReadings(request, on: storage, through: store, zone: zone)
   }
 
   /// Starts noticing what other processes write, from now on (see ``catchUp()``).
@@ -148,10 +159,6 @@ public final class Session {
   /// An action as a log line: an import's rows are a stream, not a value to print.
   @Sendable private static func describe(_ action: TallyAction) -> String {
     switch action {
-    case .request(.importReadings(let job, _)):
-      "request(importReadings(\(job.fileName), target: \(job.target), dryRun: \(job.dryRun)))"
-    case .request(.importProjects(let jobs, _)):
-      "request(importProjects(\(jobs.first?.fileName ?? ""), \(jobs.count) projects))"
     case .loaded(let snapshot):
       "loaded(\(snapshot.projects.count) projects)"
     case .committed(let commit):
@@ -186,6 +193,8 @@ public struct SessionOptions: Sendable {
   public var showsScreens: Bool
   /// How wide tables may be, and what bars and sparklines are drawn with.
   public var display: TextDisplay
+  /// The terminal the front door found: none unless it says otherwise.
+  public var terminal: Terminal = .none
   /// The person the command line named (`--user`, `TALLY_USER`), if it named one: on a shared
   /// server the person is the role logged in as, and a different name is refused.
   public var claimedUser: String?

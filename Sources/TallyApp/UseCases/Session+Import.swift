@@ -69,8 +69,9 @@ extension Session {
     }
     var job = importJob(request, target: target, path: path, settings: opened.settings, rows: rows)
     job.expectedRows = opened.size / 40
-    try perform(.importReadings(job, at: now))
-    return try reportImport(request, path: path, unassigned: InvalidRows(keepsAll: true))
+    let outcomes = try importReadings(.importReadings(job, at: now))
+    return try reportImport(
+      request, path: path, outcomes: outcomes, unassigned: InvalidRows(keepsAll: true))
   }
 
   /// Imports a file whose rows name their projects.
@@ -110,6 +111,7 @@ extension Session {
         "\(path), \(first)" + (more > 0 ? " (and \(more) more invalid row(s))" : ""),
         hint: "Name each row's project, or add --skip-invalid; nothing was imported.")
     }
+    let outcomes: [ImportOutcome]
     if let title = request.project {
       // The rows of the project named; a file of one project's rows may go into another.
       let key = Project.titleKey(title)
@@ -123,12 +125,13 @@ extension Session {
       let job = importJob(
         request, target: try importTarget(request, title: title), path: path,
         settings: spool.settings, rows: interruptible(spool.rows(of: part.title), path: path))
-      try perform(.importReadings(job, at: now))
+      outcomes = try importReadings(.importReadings(job, at: now))
     } else {
       let jobs = try projectJobs(request, spool, projects ?? [], path: path)
-      try perform(.importProjects(jobs, at: now))
+      outcomes = try importReadings(.importProjects(jobs, at: now))
     }
-    return try reportImport(request, path: path, unassigned: spool.unassigned)
+    return try reportImport(
+      request, path: path, outcomes: outcomes, unassigned: spool.unassigned)
   }
 
   /// One job per project of a file: those the settings file names first, in its order, then
@@ -251,9 +254,9 @@ extension Session {
 
   /// Says what the import did, project by project.
   func reportImport(
-    _ request: ImportFileRequest, path: String, unassigned: InvalidRows
+    _ request: ImportFileRequest, path: String, outcomes: [ImportOutcome],
+    unassigned: InvalidRows
   ) throws(TallyError) -> Bool {
-    let outcomes = store.state.lastImports
     guard !outcomes.isEmpty else {
       throw TallyError(.storage, "the import of \(path) reported nothing")
     }

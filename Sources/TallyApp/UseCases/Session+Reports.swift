@@ -18,7 +18,7 @@ extension Session {
     }
     let format =
       request.format ?? request.output.flatMap(ReportRequest.Format.init(fileExtension:))
-      ?? (isatty(STDOUT_FILENO) == 1 && request.output == nil ? .table : .csv)
+      ?? (terminal.output && request.output == nil ? .table : .csv)
     try checkFilter(request)
     if let chart = request.chart {
       try ChartLink.check(chart, report: request.output, format: format, template: request.template)

@@ -126,9 +126,9 @@ extension Session {
       messages.status("Nothing to import from \(path): it holds \(what)")
       return !(request.dryRun && unassigned.count > 0 && !request.skipInvalid)
     }
-    try perform(
+    let outcomes = try importReadings(
       jobs.count == 1 ? .importReadings(jobs[0], at: now) : .importProjects(jobs, at: now))
-    return try reportImport(request, path: path, unassigned: unassigned)
+    return try reportImport(request, path: path, outcomes: outcomes, unassigned: unassigned)
   }
 
   /// A time log's entry that is not a stretch of time, for the messages.

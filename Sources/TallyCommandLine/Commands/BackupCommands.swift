@@ -28,7 +28,7 @@ public struct BackupCommand: ParsableCommand {
     // A backup only reads: it takes no write lock and works on a read-only database.
     let database = try global.sessionOptions(creating: false, readOnly: true).open()
     let summary = try Backup.write(database, to: file)
-    MessageSink.standard.status(
+    global.messages.status(
       "Backed up \(summary.projects) project(s) and \(summary.readings) reading(s) to \(file)")
   }
 }
@@ -57,7 +57,7 @@ public struct RestoreCommand: ParsableCommand {
     // The backup is checked (tally check) before anything is written; a database made for the
     // restore goes again when it fails.
     let summary = try Backup.restore(from: file, into: global.sessionOptions(creating: true))
-    MessageSink.standard.status(
+    global.messages.status(
       "Restored \(summary.projects) project(s) and \(summary.readings) reading(s) from \(file)")
   }
 }

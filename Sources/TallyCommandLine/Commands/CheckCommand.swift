@@ -30,7 +30,7 @@ public struct CheckCommand: ParsableCommand {
   public init() {}
 
   public func run() throws {
-    let messages = MessageSink.standard
+    let messages = global.messages
     let report = try global.sessionOptions(creating: false, readOnly: !repair).checkStorage(
       repaired: repair
         ? { count in
@@ -38,7 +38,7 @@ public struct CheckCommand: ParsableCommand {
             "Summed the rollups and counted the readings of \(count) project"
               + "\(count == 1 ? "" : "s") again.")
         } : nil)
-    MessageSink.standard.output(report.lines.map { $0 + "\n" }.joined())
+    global.messages.output(report.lines.map { $0 + "\n" }.joined())
     guard report.holds else { throw ExitCode(ExitStatus.failure) }
   }
 }

@@ -42,6 +42,6 @@ public struct MigrateCommand: ParsableCommand {
     there.creating = to != nil
     there.readOnly = from != nil
     let (source, target) = to != nil ? (here, there) : (there, here)
-    try StorageMigration.migrate(from: source, to: target, messages: .standard)
+    try StorageMigration.migrate(from: source, to: target, messages: global.messages)
   }
 }

@@ -52,10 +52,10 @@ public struct ShareCommand: ParsableCommand {
     let options = try global.sessionOptions(creating: false)
     guard let role, let level, let granted = AccessLevel(rawValue: level.rawValue) else {
       let listing = try Sharing.list(title, options: options)
-      MessageSink.standard.output(listing.table(width: options.display.width))
+      global.messages.output(listing.table(width: options.display.width))
       return
     }
-    MessageSink.standard.status(
+    global.messages.status(
       try Sharing.share(title, with: role, level: granted, options: options))
   }
 }
@@ -81,7 +81,7 @@ public struct UnshareCommand: ParsableCommand {
   public func run() throws {
     let message = try Sharing.unshare(
       title, from: role, options: try global.sessionOptions(creating: false))
-    MessageSink.standard.status(message)
+    global.messages.status(message)
   }
 }
 
@@ -129,6 +129,6 @@ public struct TeamSetupCommand: ParsableCommand {
       message += ", members added: " + setup.members.joined(separator: ", ")
     }
     message += ". Each member logs in as their own role and sees what is shared with them."
-    MessageSink.standard.status(message)
+    global.messages.status(message)
   }
 }

@@ -75,7 +75,8 @@ public struct GlobalOptions: ParsableArguments {
     resumingRoute: Bool = false, creating: Bool, readOnly: Bool = false,
     showsScreens: Bool = false
   ) throws -> SessionOptions {
-    SessionOptions(
+    let environment = ProcessInfo.processInfo.environment
+    var options = SessionOptions(
       location: SessionOptions.location(
         option: databasePath, environment: ProcessInfo.processInfo.environment),
       zone: timeZone, resumingRoute: resumingRoute,
@@ -83,8 +84,17 @@ public struct GlobalOptions: ParsableArguments {
       logLevel: try logLevel.map { name throws(TallyError) in
         try LogLevelName.level(name, from: "--log-level")
       }, showsScreens: showsScreens,
-      display: .detect(environment: ProcessInfo.processInfo.environment), claimedUser: claimedUser)
+      display: terminal.display(glyphs: .detect(environment: environment)),
+      claimedUser: claimedUser)
+    options.terminal = terminal
+    return options
   }
+
+  /// The terminal this process runs in.
+  public var terminal: Terminal { .detect(environment: ProcessInfo.processInfo.environment) }
+
+  /// Standard output and standard error, as the terminal allows.
+  public var messages: MessageSink { .standard(on: terminal) }
 
   /// The person from `--user`, else `TALLY_USER`, if either names one.
   var claimedUser: String? {

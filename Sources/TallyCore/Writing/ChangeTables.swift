@@ -43,12 +43,17 @@ public protocol ChangeTables {
   ///
   /// - Returns: How many readings moved.
   func setAsideReadings(of project: ProjectID) throws -> Int
-  /// Moves the readings set aside as `label` back.
+  /// Moves the readings set aside as `label` back: only those of `project` (and, for an
+  /// import, of `batch`), which tally set aside; any other row under that label was written
+  /// there by hand and stays where it is.
   ///
   /// - Returns: How many readings moved.
-  func restore(heldFor label: String) throws -> Int
-  /// The first and last time of the readings set aside as `label`, if there are any.
-  func setAsideSpan(heldFor label: String) throws -> ClosedRange<Timestamp>?
+  func restore(heldFor label: String, of project: ProjectID, batch: ImportBatchID?) throws -> Int
+  /// The first and last time of the readings ``restore(heldFor:of:batch:)`` would move, if
+  /// there are any.
+  func setAsideSpan(
+    heldFor label: String, of project: ProjectID, batch: ImportBatchID?
+  ) throws -> ClosedRange<Timestamp>?
   /// Marks `batch` undone or done again; it must be the other now.
   func markImport(_ batch: ImportBatch, undone: Bool) throws
 

@@ -125,21 +125,22 @@ public enum WriteScript {
       // An import that added no readings has none to set aside.
       if batch.readingIDs != nil {
         counters.removed(try tables.setAsideImport(batch), from: batch.projectID)
-        try note(Change.setAsideLabel(of: batch), of: batch.projectID, in: &stale, tables)
+        try note(Change.setAsideLabel(of: batch), of: batch.projectID, batch.id, &stale, tables)
       }
       try tables.markImport(batch, undone: true)
     case .restoreImport(let batch):
       let label = Change.setAsideLabel(of: batch)
-      try note(label, of: batch.projectID, in: &stale, tables)
-      counters.restored(try tables.restore(heldFor: label), to: batch.projectID)
+      try note(label, of: batch.projectID, batch.id, &stale, tables)
+      let moved = try tables.restore(heldFor: label, of: batch.projectID, batch: batch.id)
+      counters.restored(moved, to: batch.projectID)
       try tables.markImport(batch, undone: false)
     case .setAsideReadings(let project):
       counters.removed(try tables.setAsideReadings(of: project), from: project)
       stale.clear(project)
     case .restoreReadings(let project):
       let label = Change.setAsideLabel(of: project)
-      try note(label, of: project, in: &stale, tables)
-      counters.restored(try tables.restore(heldFor: label), to: project)
+      try note(label, of: project, nil, &stale, tables)
+      counters.restored(try tables.restore(heldFor: label, of: project, batch: nil), to: project)
     case .batch(let changes):
       for change in changes {
         try write(change, to: tables, counting: &counters, stale: &stale)
@@ -147,11 +148,14 @@ public enum WriteScript {
     }
   }
 
-  /// Notes the times of the readings set aside as `label`, which belong to `project`.
+  /// Notes the times of the readings of `project` (and `batch`) set aside as `label`.
   private static func note<Tables: ChangeTables>(
-    _ label: String, of project: ProjectID, in stale: inout StaleRollups, _ tables: Tables
+    _ label: String, of project: ProjectID, _ batch: ImportBatchID?,
+    _ stale: inout StaleRollups, _ tables: Tables
   ) throws {
-    guard let span = try tables.setAsideSpan(heldFor: label) else { return }
+    guard let span = try tables.setAsideSpan(heldFor: label, of: project, batch: batch) else {
+      return
+    }
     stale.note(project, from: span.lowerBound, to: span.upperBound)
   }
 }

@@ -44,11 +44,23 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
   /// The first port.
   public var port: Int { ports.first.flatMap { Int($0) } ?? 5432 }
 
-  /// Whether `text` names a PostgreSQL server rather than a file.
+  /// Whether `text` names a PostgreSQL server rather than a file: a `postgresql://` URL (or
+  /// anything that starts as one, refused when it is not one: a file is never named after a
+  /// URL and its password), or a libpq connection string of keywords (`host=db dbname=tally`).
   public static func isServerURL(_ text: String) -> Bool {
     let lower = text.lowercased()
-    return lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://")
+    if lower.hasPrefix("postgresql:") || lower.hasPrefix("postgres:") { return true }
+    guard let equals = text.firstIndex(of: "=") else { return false }
+    return keywords.contains(text[..<equals].trimmingCharacters(in: .whitespaces))
   }
+
+  /// libpq's connection keywords that a connection string may start with.
+  static let keywords: Set = [
+    "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service", "sslmode",
+    "connect_timeout", "options", "application_name", "target_session_attrs", "sslcert",
+    "sslkey", "sslrootcert", "sslpassword", "gssencmode", "krbsrvname", "channel_binding",
+    "keepalives", "require_auth", "load_balance_hosts", "client_encoding", "requiressl",
+  ]
 
   /// Reads a `postgresql://[user[:password]@][host[:port][,…]][/database][?keyword=value…]`
   /// URL as libpq reads it.
@@ -65,18 +77,35 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
   public init(
     url: String, environment: [String: String], homeDirectory: String, loginName: String
   ) throws(TallyError) {
-    guard Self.isServerURL(url) else {
+    let url = Self.lowercasingScheme(url)
+    let lower = url.lowercased()
+    let isURL = lower.hasPrefix("postgresql:") || lower.hasPrefix("postgres:")
+    guard Self.isServerURL(url), !isURL || url.contains("://") else {
       throw TallyError(
         .invalidInput, "\(Self.redacted(url)) is not a PostgreSQL URL",
-        hint: "Write it as postgresql://USER@HOST:PORT/DATABASE.")
+        hint: "Write it as postgresql://USER@HOST:PORT/DATABASE (two slashes).")
+    }
+    if isURL, let scheme = url.range(of: "://") {
+      let beforeQuery = url[scheme.upperBound...].prefix { !"?#".contains($0) }
+      if beforeQuery.filter({ $0 == "@" }).count > 1 {
+        throw TallyError(
+          .invalidInput,
+          "\(Self.redacted(url)): the URL holds @ more than once before its host",
+          hint: "Write an @ in the role or the password as %40.")
+      }
+      if let at = beforeQuery.firstIndex(of: "@"), beforeQuery[..<at].contains("/") {
+        throw TallyError(
+          .invalidInput, "\(Self.redacted(url)): the URL holds / before its @",
+          hint: "Write a / in the role or the password as %2F.")
+      }
     }
     let written: [String: String]
     do {
       written = try PGConnectionString.parse(url)
     } catch {
       throw TallyError(
-        .invalidInput, "\(Self.redacted(url)): \(error.message)",
-        hint: "Write it as postgresql://USER@HOST:PORT/DATABASE, as psql reads it.")
+        .invalidInput, "\(Self.redacted(url)): \(Self.scrub(error.message, of: url))",
+        hint: Self.hint(for: error.message))
     }
     func setting(_ name: String) -> String? {
       environment[name].flatMap { $0.isEmpty ? nil : $0 }
@@ -131,12 +160,73 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
     return "postgresql://\(user)@\(shown.joined(separator: ","))/\(database)"
   }
 
+  /// The URL as it was given, its password replaced by `***`.
+  public var written: String { Self.redacted(url) }
+
+  /// `url` with its scheme in small letters, as libpq knows it (`POSTGRESQL://` is not one
+  /// to libpq, which would read the URL as keywords and quote it whole).
+  static func lowercasingScheme(_ url: String) -> String {
+    guard let colon = url.firstIndex(of: ":"),
+      ["postgresql", "postgres"].contains(url[..<colon].lowercased())
+    else { return url }
+    return url[..<colon].lowercased() + url[colon...]
+  }
+
+  /// libpq's message about a URL it could not read, without the URL's password: libpq
+  /// quotes the URL or the token it stopped at, which may be the password.
+  static func scrub(_ message: String, of url: String) -> String {
+    var scrubbed = message.replacingOccurrences(of: url, with: redacted(url))
+    for secret in secrets(of: url) where !secret.isEmpty {
+      scrubbed = scrubbed.replacingOccurrences(of: secret, with: "***")
+    }
+    return scrubbed
+  }
+
+  /// The password as the URL writes it and as it is read, wherever it stands.
+  private static func secrets(of url: String) -> [String] {
+    var found: [String] = []
+    if let scheme = url.range(of: ":") {
+      let rest = url[scheme.upperBound...].drop { $0 == "/" }
+      let authority = rest.prefix { !"?#".contains($0) }
+      if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+        found.append(String(authority[authority.index(after: colon)..<at]))
+      }
+    }
+    if let expression = try? Regex(#"password\s*=\s*('[^']*'|[^&#\s]*)"#) {
+      for match in url.matches(of: expression) {
+        let value = url[match.range].drop { $0 != "=" }.dropFirst()
+          .trimmingCharacters(in: CharacterSet(charactersIn: " '"))
+        found.append(value)
+      }
+    }
+    return found.flatMap { [$0, $0.removingPercentEncoding ?? $0] }.sorted { $0.count > $1.count }
+  }
+
+  /// What to do about libpq's refusal of a URL.
+  private static func hint(for message: String) -> String {
+    if message.contains("key/value separator") {
+      return "Inside a value, write = as %3D and a space as %20: "
+        + "options=-c%20statement_timeout%3D10min."
+    }
+    if message.contains("invalid URI query parameter")
+      || message.contains("invalid connection option")
+    {
+      return "The parameters are libpq's, as for psql: host, port, dbname, user, password, "
+        + "sslmode, connect_timeout, options, target_session_attrs, service, application_name …"
+    }
+    return "Write it as postgresql://USER@HOST:PORT/DATABASE, as psql reads it."
+  }
+
   /// `url` with any password in it replaced by `***`, for a message about a URL that could
   /// not be read.
   public static func redacted(_ url: String) -> String {
-    guard let scheme = url.range(of: "://") else { return url }
-    let rest = url[scheme.upperBound...]
-    let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+    guard url.lowercased().hasPrefix("postgres"), let scheme = url.range(of: ":") else {
+      return url.replacingOccurrences(
+        of: #"password\s*=\s*('[^']*'|\S*)"#, with: "password=***", options: .regularExpression)
+    }
+    // Up to the query: a password may hold a / that libpq would end the host at.
+    let rest = url[scheme.upperBound...].drop { $0 == "/" }
+    let authorityEnd = rest.firstIndex { "?#".contains($0) } ?? rest.endIndex
     let authority = rest[..<authorityEnd]
     var shown = url
     if let at = authority.lastIndex(of: "@"),

@@ -68,26 +68,75 @@ enum PostgresFailure {
     return message[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// The gist of a connection failure, without libpq's wrapping: each host's, when several
-  /// failed for different reasons.
-  private static func shortCause(_ message: String) -> String {
-    let causes =
-      unavailable + [
-        // Several hosts and target_session_attrs: a standby answered.
-        ("session is read-only", "only a read-only standby answered"),
-        ("server is in hot standby mode", "only a standby answered"),
-        ("Connection refused", "connection refused"), ("timeout expired", "timed out"),
-        ("timed out", "timed out"), ("No such file", "no such file"),
-        ("Network is unreachable", "network is unreachable"),
-        ("Connection reset", "connection reset"),
-        ("server closed the connection unexpectedly", "the server closed the connection"),
-        ("could not translate host name", "unknown host"),
-      ]
-    var said: [String] = []
-    for (known, cause) in causes where message.contains(known) && !said.contains(cause) {
-      said.append(cause)
+  /// The gist of a connection failure, without libpq's wrapping: each host's reason, named
+  /// by its host and port when libpq tried several.
+  ///
+  /// - Returns: The reasons, and whether every host was out of reach (none answered at all).
+  private static func causes(_ message: String) -> (text: String, unreachable: Bool) {
+    let said = hostReasons(message)
+    guard said.count > 1 else {
+      let cause = shortCause(said.first?.reason ?? message)
+      return (cause.text, cause.unreachable)
     }
-    return said.isEmpty ? message : said.joined(separator: "; ")
+    var parts: [String] = []
+    var unreachable = true
+    for (host, reason) in said {
+      let cause = shortCause(reason)
+      unreachable = unreachable && cause.unreachable
+      let part = "\(host): \(cause.text)"
+      if !parts.contains(part) { parts.append(part) }
+    }
+    return (parts.joined(separator: "; "), unreachable)
+  }
+
+  /// libpq's message of a failed connection, host by host: `connection to server at "h"
+  /// (addr), port p failed: reason` or `… on socket "path" failed: reason`, each reason up to
+  /// the next such line.
+  private static func hostReasons(_ message: String) -> [(host: String, reason: String)] {
+    var found: [(host: String, reason: String)] = []
+    for line in message.split(separator: "\n", omittingEmptySubsequences: true) {
+      let line = String(line)
+      guard line.hasPrefix("connection to server "), let failed = line.range(of: " failed: ")
+      else {
+        if !found.isEmpty { found[found.count - 1].reason += "\n" + line }
+        continue
+      }
+      let said = line[line.startIndex..<failed.lowerBound]
+      let quoted = said.split(separator: "\"", omittingEmptySubsequences: false)
+      var host = quoted.count > 1 ? String(quoted[1]) : ""
+      if let port = said.range(of: "port ") {
+        host += ":" + said[port.upperBound...].prefix { $0.isNumber }
+      }
+      found.append((host, String(line[failed.upperBound...])))
+    }
+    return found
+  }
+
+  /// One host's reason, shortened: what a person needs, and whether it means that nothing
+  /// answered there.
+  private static func shortCause(_ reason: String) -> (text: String, unreachable: Bool) {
+    for (known, said) in unavailable where reason.contains(known) {
+      return (said, false)
+    }
+    for (known, said) in [
+      ("session is read-only", "a read-only standby"),
+      ("server is in hot standby mode", "a standby"),
+      ("server is not in hot standby mode", "not a standby"),
+      ("session is not read-only", "not read-only"),
+    ] where reason.contains(known) {
+      return (said, false)
+    }
+    for (known, said) in [
+      ("Connection refused", "connection refused"), ("timeout expired", "timed out"),
+      ("timed out", "timed out"), ("No such file", "no such file"),
+      ("Network is unreachable", "network is unreachable"),
+      ("Connection reset", "connection reset"),
+      ("server closed the connection unexpectedly", "the server closed the connection"),
+      ("could not translate host name", "unknown host"),
+    ] where reason.contains(known) {
+      return (said, true)
+    }
+    return (reason.trimmingCharacters(in: .whitespacesAndNewlines), false)
   }
 
   static func describe(
@@ -163,13 +212,20 @@ enum PostgresFailure {
     if message.hasPrefix("invalid ") || message.contains("definition of service") {
       // libpq read a parameter it could not use: nothing was sent to a server.
       return TallyError(
-        .invalidInput, "cannot \(operation): libpq cannot use \(address) as written: \(message)",
+        .invalidInput, "cannot \(operation): libpq cannot use \(address.written): \(message)",
         hint: "The URL's parameters are psql's (libpq's connection parameters).")
     }
     guard isServersRefusal(error) else {
+      let (causes, unreachable) = causes(message)
+      guard unreachable else {
+        return TallyError(
+          .storage,
+          "cannot \(operation): no server at \(address) took the connection (\(causes))",
+          hint: "\(nothingChanged) Check target_session_attrs, and which of them is the primary.")
+      }
       return TallyError(
         .storage,
-        "cannot \(operation): the server at \(address) cannot be reached (\(shortCause(message)))",
+        "cannot \(operation): the server at \(address) cannot be reached (\(causes))",
         hint: "\(nothingChanged) Check that it runs and that the host and port are right.")
     }
     let words = serversWords(message)

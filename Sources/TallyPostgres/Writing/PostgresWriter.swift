@@ -259,11 +259,16 @@ struct PostgresWriter: ImportTables {
         """, as: Int64.self) ?? 0)
   }
 
-  func setAsideSpan(heldFor label: String) throws -> ClosedRange<Timestamp>? {
+  func setAsideSpan(
+    heldFor label: String, of project: ProjectID, batch: ImportBatchID?
+  ) throws -> ClosedRange<Timestamp>? {
     guard
       let (first, last) = try session.row(
-        "SELECT MIN(timestamp), MAX(timestamp) FROM set_aside_reading WHERE held_for = \(label)",
-        as: (Int64?, Int64?).self),
+        """
+        SELECT MIN(timestamp), MAX(timestamp) FROM set_aside_reading
+        WHERE held_for = \(label) AND project_id = \(project.rawValue)
+          AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
+        """, as: (Int64?, Int64?).self),
       let first, let last
     else { return nil }
     return Timestamp(microsecondsSince1970: first)...Timestamp(microsecondsSince1970: last)
@@ -272,13 +277,16 @@ struct PostgresWriter: ImportTables {
   /// Moves the readings set aside as `key` back into the readings.
   ///
   /// - Returns: How many readings moved.
-  func restore(heldFor key: String) throws -> Int {
+  func restore(heldFor key: String, of project: ProjectID, batch: ImportBatchID?) throws -> Int {
     let columns = PostgresRows.readingColumns
     return Int(
       try session.value(
         """
         WITH moved AS (
-          DELETE FROM set_aside_reading WHERE held_for = \(key) RETURNING \(unescaped: columns)
+          DELETE FROM set_aside_reading
+          WHERE held_for = \(key) AND project_id = \(project.rawValue)
+            AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
+          RETURNING \(unescaped: columns)
         ), back AS (
           INSERT INTO reading (\(unescaped: columns))
           SELECT \(unescaped: columns) FROM moved ORDER BY id RETURNING 1

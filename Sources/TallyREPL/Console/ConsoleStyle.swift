@@ -1,4 +1,5 @@
 import Foundation
+public import TallyApp
 public import TallyReports
 
 /// How the REPL writes to its terminal: whether it may colour, and how wide tables may be.
@@ -20,11 +21,10 @@ public struct ConsoleStyle: Equatable, Sendable {
   /// Plain text, no width limit: for scripts, pipes and tests.
   public static let plain = ConsoleStyle(colors: false, width: nil)
 
-  /// The style for this process: colours only when standard output is a terminal and
-  /// `NO_COLOR` is unset or empty; the width from `COLUMNS`, else the terminal's, else 80;
-  /// the glyphs from the locale.
-  public static func detect(environment: [String: String]) -> ConsoleStyle {
-    let display = TextDisplay.detect(environment: environment)
+  /// The style for `terminal`: colours only when standard output is a terminal and
+  /// `NO_COLOR` is unset or empty; its width; the glyphs from the locale.
+  public static func detect(on terminal: Terminal, environment: [String: String]) -> ConsoleStyle {
+    let display = terminal.display(glyphs: .detect(environment: environment))
     guard display.width != nil else {
       return ConsoleStyle(colors: false, width: nil, glyphs: display.glyphs)
     }

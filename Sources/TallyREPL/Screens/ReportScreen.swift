@@ -52,7 +52,7 @@ final class ReportScreen: Screen, StoreSubscriber {
   /// screenful of periods each, however long the report.
   private func fitted(_ report: ProjectReport) -> String {
     let width = console.style.width
-    let height = TextDisplay.terminalHeight(environment: ProcessInfo.processInfo.environment)
+    let height = context.session.terminal.lines()
     // A terminal too small for one period's every figure gets the headline and the goal's
     // progress alone, so that a period is a row and not a record of ten.
     var statistics: [ReportStatistic]?

@@ -54,7 +54,7 @@ class Screen: Routable {
   /// where a script sees a screen whole.
   var terminalRows: Int? {
     guard console.style.width != nil else { return nil }
-    return TextDisplay.terminalHeight(environment: ProcessInfo.processInfo.environment) - 1
+    return context.session.terminal.lines() - 1
   }
 
   /// How many rows of a terminal `width` columns wide `text` takes: each of its lines, and

@@ -105,30 +105,43 @@ struct SQLiteTables: ImportTables {
     }
   }
 
-  func setAsideSpan(heldFor label: String) throws -> ClosedRange<Timestamp>? {
+  func setAsideSpan(
+    heldFor label: String, of project: ProjectID, batch: ImportBatchID?
+  ) throws -> ClosedRange<Timestamp>? {
     let span = try Row.fetchOne(
-      db, sql: "SELECT MIN(timestamp), MAX(timestamp) FROM set_aside_reading WHERE held_for = ?",
-      arguments: [label])
+      db,
+      sql: "SELECT MIN(timestamp), MAX(timestamp) FROM set_aside_reading WHERE \(Self.held)",
+      arguments: Self.held(label, project, batch))
     guard let span, let first: Int64 = span[0], let last: Int64 = span[1] else { return nil }
     return Timestamp(microsecondsSince1970: first)...Timestamp(microsecondsSince1970: last)
   }
 
-  func restore(heldFor key: String) throws -> Int {
+  func restore(heldFor key: String, of project: ProjectID, batch: ImportBatchID?) throws -> Int {
     let columns = ReadingRecord.columns()
+    let arguments = Self.held(key, project, batch)
     let count =
       try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM set_aside_reading WHERE held_for = ?", arguments: [key])
-      ?? 0
+        db, sql: "SELECT COUNT(*) FROM set_aside_reading WHERE \(Self.held)",
+        arguments: arguments) ?? 0
     try db.withReadingIndex(suspended: try db.isBulk(count)) {
       try db.execute(
         sql: """
           INSERT INTO reading (\(columns))
-          SELECT \(columns) FROM set_aside_reading WHERE held_for = ? ORDER BY id
+          SELECT \(columns) FROM set_aside_reading WHERE \(Self.held) ORDER BY id
           """,
-        arguments: [key])
+        arguments: arguments)
     }
-    try db.execute(sql: "DELETE FROM set_aside_reading WHERE held_for = ?", arguments: [key])
+    try db.execute(sql: "DELETE FROM set_aside_reading WHERE \(Self.held)", arguments: arguments)
     return db.changesCount
+  }
+
+  /// The set-aside rows tally put aside under a label: of the project, and of the import.
+  private static let held = "held_for = ?1 AND project_id = ?2 AND (?3 IS NULL OR batch_id = ?3)"
+
+  private static func held(
+    _ label: String, _ project: ProjectID, _ batch: ImportBatchID?
+  ) -> StatementArguments {
+    [label, project.rawValue, batch?.rawValue]
   }
 
   func markImport(_ batch: ImportBatch, undone: Bool) throws {
