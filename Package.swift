@@ -202,6 +202,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "TallyCommandLineTests",
+      dependencies: ["TallyCommandLine", "TallyApp", "TallyCore"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "TallyREPLTests",
       dependencies: [
         "TallyREPL", "TallyApp", "TallyCommandLine", "TallyCore", "TallyState", "TallyStorage",
