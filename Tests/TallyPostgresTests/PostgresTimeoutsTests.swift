@@ -68,9 +68,9 @@ import Testing
 
   @Test func sendsTheSettingsAtStartupInAStableOrder() {
     #expect(
-      PostgresTimeouts().startupParameters.map(\.0) == [
-        "application_name", "idle_in_transaction_session_timeout", "lock_timeout",
-        "statement_timeout",
-      ])
+      PostgresConnector.options(PostgresTimeouts().settings)
+        == "-c idle_in_transaction_session_timeout=1min -c lock_timeout=30s "
+        + "-c statement_timeout=2min")
+    #expect(PostgresConnector.options(["search_path": #"a b\c"#]) == #"-c search_path=a\ b\\c"#)
   }
 }

@@ -115,15 +115,15 @@ enum PostgresFailure {
   /// One host's reason, shortened: what a person needs, and whether it means that nothing
   /// answered there.
   private static func shortCause(_ reason: String) -> (text: String, unreachable: Bool) {
-    for (known, said) in unavailable where reason.contains(known) {
-      return (said, false)
-    }
-    for (known, said) in [
-      ("session is read-only", "a read-only standby"),
-      ("server is in hot standby mode", "a standby"),
-      ("server is not in hot standby mode", "not a standby"),
-      ("session is not read-only", "not read-only"),
-    ] where reason.contains(known) {
+    // A server that answered, but not as target_session_attrs asks, or not now.
+    let answered =
+      unavailable + [
+        ("session is read-only", "a read-only standby"),
+        ("server is in hot standby mode", "a standby"),
+        ("server is not in hot standby mode", "not a standby"),
+        ("session is not read-only", "not read-only"),
+      ]
+    for (known, said) in answered where reason.contains(known) {
       return (said, false)
     }
     for (known, said) in [

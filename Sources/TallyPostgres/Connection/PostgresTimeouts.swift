@@ -58,11 +58,6 @@ public struct PostgresTimeouts: Equatable, Sendable {
     }
   }
 
-  /// The settings as the connection's startup parameters, in a stable order.
-  var startupParameters: [(String, String)] {
-    [("application_name", "tally")] + settings.keys.sorted().map { ($0, settings[$0] ?? "") }
-  }
-
   /// Seconds the client waits for one answer of the server, or for the server to take a
   /// chunk of a `COPY`, before it gives the connection up: the server's statement limit and a
   /// few seconds more (a minute more when statements have no limit).
