@@ -41,13 +41,16 @@ let package = Package(
     .target(name: "Libpq", dependencies: ["CLibpq"], swiftSettings: strict),
 
     // tally's layers: dependencies point one way: tally -> REPL -> CommandLine -> App ->
-    // State -> Storage/Postgres/Import/Reports -> Core. The domain (Core) needs nothing but
+    // State -> Storage/Postgres/Import/Reports/Files -> Core. The domain (Core) needs nothing but
     // Foundation; the store's state, reducers and actions (State) are the application's.
     .target(name: "TallyCore", swiftSettings: strict),
+    // Files tally writes: private folders, files replaced whole, new files that never
+    // overwrite one.
+    .target(name: "TallyFiles", dependencies: ["TallyCore"], swiftSettings: strict),
     .target(
       name: "TallyStorage",
       dependencies: [
-        "TallyCore",
+        "TallyCore", "TallyFiles",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -85,7 +88,8 @@ let package = Package(
       name: "TallyApp",
       dependencies: [
         "Flow", "Routing", "TallyCore", "TallyState", "TallyStorage", "TallyPostgres",
-        "TallyImport", "TallyReports", .product(name: "Logging", package: "swift-log"),
+        "TallyImport", "TallyReports", "TallyFiles",
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
@@ -103,7 +107,7 @@ let package = Package(
       name: "TallyREPL",
       dependencies: [
         "Flow", "Routing", "TallyCore", "TallyState", "TallyReports", "TallyApp",
-        "TallyCommandLine", "TallyStorage", "CReadline",
+        "TallyCommandLine", "TallyFiles", "CReadline",
       ],
       swiftSettings: strict
     ),
@@ -173,9 +177,10 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    // The PostgreSQL backend's own parts, without a server: addresses and timeouts.
+    // The PostgreSQL backend's own parts: addresses and timeouts without a server, access per
+    // project on the one `TALLY_TEST_POSTGRES` names.
     .testTarget(
-      name: "TallyPostgresTests", dependencies: ["TallyPostgres", "TallyCore"],
+      name: "TallyPostgresTests", dependencies: ["TallyPostgres", "TallyCore", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "TallyReportsTests",
@@ -197,7 +202,7 @@ let package = Package(
       name: "TallyAppTests",
       dependencies: [
         "TallyApp", "TallyCommandLine", "TallyCore", "TallyState", "TallyStorage", "Flow",
-        "Routing",
+        "Routing", "TestSupport",
       ],
       swiftSettings: strict
     ),

@@ -12,7 +12,7 @@ import Testing
   static let layers: [[String]] = [
     ["Flow", "FlowTesting", "Routing", "Libpq"],
     ["TallyCore"],
-    ["TallyStorage", "TallyPostgres", "TallyImport", "TallyReports"],
+    ["TallyStorage", "TallyPostgres", "TallyImport", "TallyReports", "TallyFiles"],
     ["TallyState"],
     ["TallyApp"],
     ["TallyCommandLine"],

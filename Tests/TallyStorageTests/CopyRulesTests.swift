@@ -3,6 +3,7 @@ import GRDB
 import TallyApp
 import TallyCore
 import TallyStorage
+import TestSupport
 import Testing
 
 /// A copy into a new database (`migrate`, `restore`) keeps the rules every other path keeps:

@@ -1,6 +1,7 @@
 import Flow
 import Foundation
 import TallyCore
+import TestSupport
 import Testing
 
 /// A file imported into a project before, imported again another way: refused on every

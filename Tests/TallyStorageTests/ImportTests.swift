@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import TallyCore
 import TallyStorage
+import TestSupport
 import Testing
 
 @Suite struct ImportTests {

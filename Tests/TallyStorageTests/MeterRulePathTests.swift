@@ -61,7 +61,7 @@ import Testing
   static func step(
     _ code: Int, project: ProjectID, readings: [Reading], batches: [ImportBatch],
     at: Timestamp
-  ) -> (person: Int, request: Request, rows: [ImportedReading]) {
+  ) -> (person: Int, step: WriteStep, rows: [ImportedReading]) {
     let person = code % 2
     let pick = code / 20
     let dayIndex = pick % 30
@@ -83,9 +83,10 @@ import Testing
     case 0, 1:
       return (
         person,
-        .addReading(
-          NewReading(projectID: project, amount: amount, timestamp: day, isReset: isReset),
-          at: at), []
+        .request(
+          .addReading(
+            NewReading(projectID: project, amount: amount, timestamp: day, isReset: isReset),
+            at: at)), []
       )
     case 2:
       let edit =
@@ -94,8 +95,8 @@ import Testing
         case 1: ReadingEdit(timestamp: day)
         default: ReadingEdit(isReset: pick % 2 == 0)
         }
-      return (person, .editReading(reading, edit, at: at), [])
-    case 3: return (person, .deleteReading(reading, at: at), [])
+      return (person, .request(.editReading(reading, edit, at: at)), [])
+    case 3: return (person, .request(.deleteReading(reading, at: at)), [])
     case 4:
       // A reset and the dial counting up from it, a day apart.
       let rows = (0...(pick % 3)).map { (index: Int) -> ImportedReading in
@@ -112,16 +113,17 @@ import Testing
           for row in rows { try sink.add(row) }
           return "hash \(pick)"
         })
-      return (person, .importReadings(job, at: at), rows)
+      return (person, .importFile(job, at: at), rows)
     case 5:
       let batch = batches.isEmpty ? ImportBatchID(rawValue: 1) : batches[pick % batches.count].id
-      return (person, .undoImport(batch, at: at), [])
-    case 6, 7: return (person, .undo(at: Timestamp(microsecondsSince1970: 0)), [])
-    case 8: return (person, .redo(at: Timestamp(microsecondsSince1970: 0)), [])
+      return (person, .request(.undoImport(batch, at: at)), [])
+    case 6, 7: return (person, .request(.undo(at: Timestamp(microsecondsSince1970: 0))), [])
+    case 8: return (person, .request(.redo(at: Timestamp(microsecondsSince1970: 0))), [])
     default:
       return (
         person,
-        .editProject(project, ProjectEdit(kind: pick % 3 == 0 ? .total : .meter), at: at), []
+        .request(
+          .editProject(project, ProjectEdit(kind: pick % 3 == 0 ? .total : .meter), at: at)), []
       )
     }
   }
@@ -157,7 +159,7 @@ import Testing
       let storage = person == 0 ? people.ana : people.bob
       let refused: TallyError?
       do {
-        _ = try storage.perform(request.validated(), openProject: nil)
+        try request.perform(on: storage)
         refused = nil
       } catch {
         refused = error
@@ -218,7 +220,7 @@ import Testing
             line: 2, timestamp: MeterRulePathTests.day(9), amount: 5, note: nil, isReset: true))
         return "hash"
       })
-    _ = try storage.perform(.importReadings(job, at: MeterRulePathTests.day(41)), openProject: nil)
+    _ = try storage.importReadings([job], at: MeterRulePathTests.day(41), openProject: nil)
     try add(20, day: 19, to: id, storage)
     let before = try storage.readings(of: id)
     let batch = try #require(try storage.importBatches().first)

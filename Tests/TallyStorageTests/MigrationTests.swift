@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TestSupport
 import Testing
 
 @testable import TallyStorage

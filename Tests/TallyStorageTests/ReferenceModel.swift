@@ -144,7 +144,7 @@ struct ReferenceModel: Equatable {
       guard data.projects[id] != nil, data.timers.removeValue(forKey: id) != nil else {
         return false
       }
-    case .undo, .redo, .undoImport, .importReadings, .importProjects:
+    case .undo, .redo, .undoImport:
       return false
     }
     return true

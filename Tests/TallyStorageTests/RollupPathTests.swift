@@ -73,16 +73,18 @@ import Testing
   /// One step of a random walk.
   static func step(
     _ code: Int, project: ProjectID, readings: [Reading], batches: [ImportBatch], at: Timestamp
-  ) -> Request {
+  ) -> WriteStep {
     let pick = code / 16
     let reading = readings.isEmpty ? ReadingID(rawValue: 1) : readings[pick % readings.count].id
     switch code % 16 {
     case 0, 1, 2:
-      return .addReading(
-        NewReading(projectID: project, amount: amount(pick), timestamp: instant(pick)), at: at)
-    case 3: return .editReading(reading, ReadingEdit(amount: amount(pick / 3)), at: at)
-    case 4: return .editReading(reading, ReadingEdit(timestamp: instant(pick / 5)), at: at)
-    case 5: return .deleteReading(reading, at: at)
+      return .request(
+        .addReading(
+          NewReading(projectID: project, amount: amount(pick), timestamp: instant(pick)), at: at))
+    case 3: return .request(.editReading(reading, ReadingEdit(amount: amount(pick / 3)), at: at))
+    case 4:
+      return .request(.editReading(reading, ReadingEdit(timestamp: instant(pick / 5)), at: at))
+    case 5: return .request(.deleteReading(reading, at: at))
     case 6, 7:
       let rows = (0..<(pick % 12 + 1)).map { index in
         ImportedReading(
@@ -96,17 +98,18 @@ import Testing
           for row in rows { try sink.add(row) }
           return "hash \(pick)"
         })
-      return .importReadings(job, at: at)
+      return .importFile(job, at: at)
     case 8:
       let batch = batches.isEmpty ? ImportBatchID(rawValue: 1) : batches[pick % batches.count].id
-      return .undoImport(batch, at: at)
-    case 9, 10, 11: return .undo(at: Timestamp(microsecondsSince1970: 0))
-    case 12, 13: return .redo(at: Timestamp(microsecondsSince1970: 0))
-    case 14: return .deleteProject(project, at: at)
+      return .request(.undoImport(batch, at: at))
+    case 9, 10, 11: return .request(.undo(at: Timestamp(microsecondsSince1970: 0)))
+    case 12, 13: return .request(.redo(at: Timestamp(microsecondsSince1970: 0)))
+    case 14: return .request(.deleteProject(project, at: at))
     default:
-      return .addReading(
-        NewReading(projectID: project, amount: amount(pick), timestamp: instant(pick * 13)),
-        at: at)
+      return .request(
+        .addReading(
+          NewReading(projectID: project, amount: amount(pick), timestamp: instant(pick * 13)),
+          at: at))
     }
   }
 
@@ -138,11 +141,10 @@ import Testing
     for code in codes {
       let exists = try storage.snapshot(openProject: nil).projects.contains { $0.id == project }
       let readings = exists ? try storage.readings(of: project) : []
-      _ = try? storage.perform(
-        Self.step(
-          code, project: project, readings: readings, batches: try storage.importBatches(),
-          at: next()
-        ).validated(), openProject: nil)
+      _ = try? Self.step(
+        code, project: project, readings: readings, batches: try storage.importBatches(),
+        at: next()
+      ).perform(on: storage)
     }
     // The project may be deleted (or its creation undone): bring it back to look at it.
     for request in [

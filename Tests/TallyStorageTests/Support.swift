@@ -8,40 +8,11 @@ import TallyStorage
 import TestSupport
 import Testing
 
-/// A temporary folder that is removed when the test ends.
-final class TemporaryFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tally-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String {
-    url.appendingPathComponent(name).path
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-}
-
 /// A store wired as tally wires it, over `storage`.
 func makeStore(_ storage: any Storage) throws -> Store<AppState, TallyAction> {
   Store(
     state: AppState(stored: try storage.snapshot(openProject: nil)), reducer: AppState.reducer,
     middleware: [PersistenceMiddleware(storage: storage)])
-}
-
-/// A clock for tests: each call is one second after the last.
-final class TestClock: @unchecked Sendable {
-  private var seconds: Int64 = 1_700_000_000
-
-  func now() -> Timestamp {
-    seconds += 1
-    return Timestamp(secondsSince1970: seconds)
-  }
 }
 
 extension Store where State == AppState, Action == TallyAction {
@@ -82,7 +53,7 @@ extension Storage {
       target: target, fileName: fileName, skipInvalid: skipInvalid, dryRun: dryRun,
       expectedRows: expectedRows, settings: settings, again: again,
       rows: ImportRows(canBeReadAgain: source == .file, rows))
-    let commit = try perform(.importReadings(job, at: at), openProject: openProject)
+    let commit = try importReadings([job.validated()], at: at, openProject: openProject)
     guard let outcome = commit.importOutcome else {
       throw TallyError(.storage, "the import reported no outcome")
     }
@@ -151,5 +122,30 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
       if: PostgresTestServer.address != nil, Comment(rawValue: PostgresTestServer.skipReason)))
   func theStorageSuiteRunsOnPostgreSQL() throws {
     #expect(Backend.allCases.contains(.postgres))
+  }
+}
+
+/// One step of a random walk over a storage: a request, or an import (which travels apart from
+/// requests, its rows read as they are written).
+enum WriteStep: CustomStringConvertible {
+  case request(Request)
+  case importFile(ImportJob, at: Timestamp)
+
+  /// Carries it out on `storage`, validated first as the store validates it.
+  @discardableResult
+  func perform(on storage: any Storage) throws(TallyError) -> Commit {
+    switch self {
+    case .request(let request):
+      try storage.perform(request.validated(), openProject: nil)
+    case .importFile(let job, let at):
+      try storage.importReadings([job.validated()], at: at, openProject: nil)
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .request(let request): "\(request)"
+    case .importFile(let job, let at): "import \(job.fileName) into \(job.target) at \(at)"
+    }
   }
 }

@@ -5,6 +5,7 @@ import TallyApp
 import TallyCore
 import TallyState
 import TallyStorage
+import TestSupport
 import Testing
 
 @Suite struct TallyDatabaseTests {

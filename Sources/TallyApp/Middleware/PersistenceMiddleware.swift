@@ -38,16 +38,28 @@ public struct PersistenceMiddleware: Middleware {
   /// Carries out an import in a command of its own, so that its rows (a stream read once)
   /// never travel inside an action: only its outcome is dispatched.
   ///
+  /// - Parameters:
+  ///   - jobs: One job for each project of the file, at least one.
+  ///   - at: When the import runs.
+  ///   - storage: Where the readings go.
+  ///   - store: The store the outcome is dispatched to.
   /// - Returns: What the import did in each project.
   /// - Throws: The ``TallyError`` it failed with; nothing was imported then.
   public static func importReadings(
-    _ request: Request, on storage: any Storage, through store: Store<AppState, TallyAction>,
-    zone: TimeZone
+    _ jobs: [ImportJob], at: Timestamp, on storage: any Storage,
+    through store: Store<AppState, TallyAction>
   ) throws(TallyError) -> [ImportOutcome] {
     let outcome = store.run(
       Command<AppState, TallyAction, TallyAction, Never> { context in
-        let outcome = Self.outcome(
-          of: request, on: storage, openProject: context.state.routedProjectID, zone: zone)
+        let outcome: TallyAction
+        do throws(TallyError) {
+          outcome = .committed(
+            try storage.importReadings(
+              try jobs.map { job throws(TallyError) in try job.validated() }, at: at,
+              openProject: context.state.routedProjectID))
+        } catch {
+          outcome = .failed(error)
+        }
         context.dispatch(outcome)
         return outcome
       })

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyFiles
 import TallyImport
 import TallyReports
 

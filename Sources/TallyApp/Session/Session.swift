@@ -126,8 +126,8 @@ public final class Session {
   ///
   /// - Returns: What it did in each project.
   /// - Throws: The ``TallyError`` it failed with; nothing was imported then.
-  func importReadings(_ request: Request) throws(TallyError) -> [ImportOutcome] {
-    try PersistenceMiddleware.importReadings(request, on: storage, through: store, zone: zone)
+  func importReadings(_ jobs: [ImportJob]) throws(TallyError) -> [ImportOutcome] {
+    try PersistenceMiddleware.importReadings(jobs, at: now, on: storage, through: store)
   }
 
   /// Starts noticing what other processes write, from now on (see ``catchUp()``).

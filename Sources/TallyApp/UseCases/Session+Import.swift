@@ -69,7 +69,7 @@ extension Session {
     }
     var job = importJob(request, target: target, path: path, settings: opened.settings, rows: rows)
     job.expectedRows = opened.size / 40
-    let outcomes = try importReadings(.importReadings(job, at: now))
+    let outcomes = try importReadings([job])
     return try reportImport(
       request, path: path, outcomes: outcomes, unassigned: InvalidRows(keepsAll: true))
   }
@@ -125,10 +125,10 @@ extension Session {
       let job = importJob(
         request, target: try importTarget(request, title: title), path: path,
         settings: spool.settings, rows: interruptible(spool.rows(of: part.title), path: path))
-      outcomes = try importReadings(.importReadings(job, at: now))
+      outcomes = try importReadings([job])
     } else {
       let jobs = try projectJobs(request, spool, projects ?? [], path: path)
-      outcomes = try importReadings(.importProjects(jobs, at: now))
+      outcomes = try importReadings(jobs)
     }
     return try reportImport(
       request, path: path, outcomes: outcomes, unassigned: spool.unassigned)

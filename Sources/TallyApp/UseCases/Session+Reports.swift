@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyFiles
 import TallyReports
 
 extension Session {

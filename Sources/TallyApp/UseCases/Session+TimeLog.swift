@@ -126,8 +126,7 @@ extension Session {
       messages.status("Nothing to import from \(path): it holds \(what)")
       return !(request.dryRun && unassigned.count > 0 && !request.skipInvalid)
     }
-    let outcomes = try importReadings(
-      jobs.count == 1 ? .importReadings(jobs[0], at: now) : .importProjects(jobs, at: now))
+    let outcomes = try importReadings(jobs)
     return try reportImport(request, path: path, outcomes: outcomes, unassigned: unassigned)
   }
 

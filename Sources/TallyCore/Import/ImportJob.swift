@@ -2,9 +2,10 @@ public import Foundation
 
 /// An import to carry out: where the rows go, how strictly, and where they come from.
 ///
-/// It travels as ``Request/importReadings(_:at:)`` through the store like every other change;
-/// the storage streams ``rows`` into its own transaction.
-public struct ImportJob: Equatable, Sendable {
+/// It is carried out by ``Storage/importReadings(_:at:openProject:)``, in a command of its own
+/// rather than as an action: the storage streams ``rows`` into its transaction, and only the
+/// outcome reaches the store.
+public struct ImportJob: Sendable {
   /// The project, or the one to create.
   public var target: ImportTarget
   /// The file's name as given, for the batch and the messages.
@@ -64,9 +65,9 @@ public protocol ImportRowSink {
 /// The rows of an import: a function that reads them (from a file, as it streams) into a sink
 /// and returns the SHA-256 of what it read.
 ///
-/// Two values are equal only when they are the same rows: a stream has no value to compare.
-public final class ImportRows: Equatable, @unchecked Sendable {
-  // Unchecked: the store runs a request on the thread that dispatched it, which is the thread
+/// A stream has no value to compare, so rows are not `Equatable`.
+public final class ImportRows: @unchecked Sendable {
+  // Unchecked: the import's command runs on the thread that asked for it, which is the thread
   // that made the rows; they are read there.
   private let read: (any ImportRowSink) throws -> String
   /// Whether ``feed(_:)`` may be called again, reading the same rows again.
@@ -94,8 +95,6 @@ public final class ImportRows: Equatable, @unchecked Sendable {
   public func feed(_ sink: any ImportRowSink) throws -> String {
     try read(sink)
   }
-
-  public static func == (lhs: ImportRows, rhs: ImportRows) -> Bool { lhs === rhs }
 }
 
 /// What an import did (or, for a dry run, would do).

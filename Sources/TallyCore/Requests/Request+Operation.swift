@@ -14,8 +14,6 @@ extension Request {
     case .switchTimer: "switch the timer"
     case .trackTime: "record the interval"
     case .undoImport: "undo the import"
-    case .importReadings(let job, _): "import \(job.fileName)"
-    case .importProjects(let jobs, _): "import \(jobs.first?.fileName ?? "the file")"
     case .undo: "undo"
     case .redo: "redo"
     }

@@ -1,5 +1,17 @@
 import Foundation
 
+extension ImportJob {
+  /// The job with the project it creates, if any, cleaned up as ``Request/validated()``
+  /// cleans a new project; its rows are checked as they are read.
+  ///
+  /// - Throws: ``TallyError`` for a project to create that cannot be.
+  public func validated() throws(TallyError) -> ImportJob {
+    var job = self
+    if case .create(let project) = target { job.target = .create(try project.validated()) }
+    return job
+  }
+}
+
 extension Request {
   /// The request with its values cleaned up (titles trimmed), or the reason it cannot be
   /// carried out whatever the database holds.
@@ -45,18 +57,6 @@ extension Request {
       try TimerNote.check(note, option: "--note")
       return .trackTime(
         id, from: from, to: to, note: Self.cleanedNote(note), tags: tags, at: at, zone: zone)
-    case .importReadings(var job, let at):
-      if case .create(let project) = job.target { job.target = .create(try project.validated()) }
-      return .importReadings(job, at: at)
-    case .importProjects(let jobs, let at):
-      return .importProjects(
-        try jobs.map { job throws(TallyError) in
-          var job = job
-          if case .create(let project) = job.target {
-            job.target = .create(try project.validated())
-          }
-          return job
-        }, at: at)
     case .deleteProject, .deleteReading, .cancelTimer, .undoImport, .undo, .redo:
       return self
     }

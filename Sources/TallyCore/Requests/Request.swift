@@ -37,11 +37,6 @@ public enum Request: Equatable, Sendable {
   case cancelTimer(ProjectID, at: Timestamp)
   /// Takes out the readings an import brought in.
   case undoImport(ImportBatchID, at: Timestamp)
-  /// Brings in the rows of a file as one batch, all or nothing (see ``ImportJob``).
-  case importReadings(ImportJob, at: Timestamp)
-  /// Brings in the rows of a file that holds several projects, each job one project's, in one
-  /// transaction: all or nothing, and undone as one.
-  case importProjects([ImportJob], at: Timestamp)
   /// Reverts the latest change that is not undone; the history records it at `at`.
   case undo(at: Timestamp)
   /// Applies the latest undone change again; the history records it at `at`.

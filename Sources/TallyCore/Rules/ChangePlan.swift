@@ -48,8 +48,8 @@ public struct ChangePlan: Equatable, Sendable {
         at: at, in: db)
     case .cancelTimer(let id, let at): try cancelTimer(id, at: at, in: db)
     case .undoImport(let id, let at): try undoImport(id, at: at, in: db)
-    case .undo, .redo, .importReadings, .importProjects:
-      throw TallyError(.invalidInput, "undo, redo and imports are not changes to plan")
+    case .undo, .redo:
+      throw TallyError(.invalidInput, "undo and redo are not changes to plan")
     }
   }
 

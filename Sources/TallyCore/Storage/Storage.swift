@@ -20,6 +20,25 @@ public protocol Storage: Sendable {
   func perform(_ request: Request, openProject: ProjectID?, zone: TimeZone) throws(TallyError)
     -> Commit
 
+  /// Brings in the rows of a file in one transaction, all or nothing: each job one project's
+  /// rows (a file that holds several projects has one job for each), journalled as one change
+  /// that `undo` takes out whole, each job's readings recorded as an import of its own.
+  ///
+  /// The rows are read from the jobs as they are written (see ``ImportRows``): they never
+  /// travel through the store. A dry run writes nothing.
+  ///
+  /// - Parameters:
+  ///   - jobs: Validated jobs (see ``ImportJob/validated()``), at least one; all dry runs or
+  ///     none.
+  ///   - at: When the import runs.
+  ///   - openProject: The project on screen, whose readings the snapshot includes.
+  /// - Returns: What each job did (``Commit/importOutcomes``) and the stored data after it.
+  /// - Throws: ``TallyError`` for invalid rows without `skipInvalid`, an unknown project, a
+  ///   repeated file, a rule the rows break, or what reading the rows throws; nothing was
+  ///   imported then.
+  func importReadings(_ jobs: [ImportJob], at: Timestamp, openProject: ProjectID?)
+    throws(TallyError) -> Commit
+
   /// Runs `body` with the range aggregates of `project`'s readings, all in one read, so that
   /// a report sees one state of the data.
   func withAggregates<Result>(

@@ -47,7 +47,7 @@ public enum WriteScript {
       .addReading(_, let at), .editReading(_, _, let at), .deleteReading(_, let at),
       .startTimer(_, _, _, let at, _), .stopTimer(_, _, let at, _, _, _), .cancelTimer(_, let at),
       .switchTimer(_, _, _, let at, _, _, _), .trackTime(_, _, _, _, _, let at, _),
-      .undoImport(_, let at), .importReadings(_, let at), .importProjects(_, let at):
+      .undoImport(_, let at):
       let plan = try ChangePlan.plan(request, in: tables.facts)
       guard !plan.change.isNothing else {
         // Nothing to write; a person who may not write there still hears so.

@@ -1,5 +1,5 @@
 import Libpq
-import TallyCore
+public import TallyCore
 
 extension PostgresStorage {
   /// Imports readings: all of them, or (with invalid rows and no `skipInvalid`, or for a dry
@@ -18,7 +18,7 @@ extension PostgresStorage {
   /// The jobs of a file that holds several projects run one after another in that one
   /// transaction, each staging its own rows (which can be read again), and the journal gets
   /// one entry for them all, so that `undo` takes them out together.
-  func importReadings(
+  public func importReadings(
     _ jobs: [ImportJob], at: Timestamp, openProject: ProjectID?
   ) throws(TallyError) -> Commit {
     guard let first = jobs.first else {

@@ -13,13 +13,7 @@ extension PostgresStorage {
   public func perform(_ request: Request, openProject: ProjectID?, zone: TimeZone)
     throws(TallyError) -> Commit
   {
-    if case .importReadings(let job, let at) = request {
-      return try importReadings([job], at: at, openProject: openProject)
-    }
-    if case .importProjects(let jobs, let at) = request {
-      return try importReadings(jobs, at: at, openProject: openProject)
-    }
-    return try withSession(doing: request.operation) { session throws(TallyError) in
+    try withSession(doing: request.operation) { session throws(TallyError) in
       let (message, entry) = try write(request, zone: zone, on: session)
       try keepHouse(after: entry, on: session)
       return Commit(

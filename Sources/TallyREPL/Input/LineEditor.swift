@@ -1,6 +1,6 @@
 @preconcurrency import CReadline
 import Foundation
-import TallyStorage
+import TallyFiles
 
 /// Reads the lines a person types at a terminal, with GNU readline's editing, history (kept in
 /// a file across runs) and completion.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import TallyCore
+import TallyFiles
 
 /// What a backup holds, or a restore brought in.
 public struct BackupSummary: Equatable, Sendable {

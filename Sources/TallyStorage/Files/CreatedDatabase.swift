@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyFiles
 
 /// A database file this process made, with the folders it made for it: what a first-time
 /// create takes back when the command that made it fails.

@@ -21,7 +21,7 @@ extension TallyDatabase {
   /// - Returns: What was imported, the message, and the stored data after it.
   /// - Throws: ``TallyError`` for invalid rows without `skipInvalid` (naming the first, and
   ///   how many more there are), an unknown project, a storage failure, or what the rows throw.
-  func importReadings(
+  public func importReadings(
     _ jobs: [ImportJob], at: Timestamp, openProject: ProjectID?
   ) throws(TallyError) -> Commit {
     guard let first = jobs.first else {

@@ -14,13 +14,7 @@ extension TallyDatabase {
   public func perform(_ request: Request, openProject: ProjectID?, zone: TimeZone)
     throws(TallyError) -> Commit
   {
-    if case .importReadings(let job, let at) = request {
-      return try importReadings([job], at: at, openProject: openProject)
-    }
-    if case .importProjects(let jobs, let at) = request {
-      return try importReadings(jobs, at: at, openProject: openProject)
-    }
-    return try write(doing: request.operation) { db in
+    try write(doing: request.operation) { db in
       let done = try WriteScript.perform(request, zone: zone, on: SQLiteTables(db, zone: zone))
       return Commit(message: done.message, snapshot: try db.snapshot(openProject: openProject))
     }

@@ -1,5 +1,5 @@
 import Foundation
-import TallyCore
+public import TallyCore
 
 /// Writes a file so that it is either wholly there or not changed.
 ///
@@ -9,8 +9,15 @@ import TallyCore
 /// writes leaves nothing behind: the file only gets a name once it is whole. Where the file
 /// system has no unnamed files, a named temporary file is written instead. Any failure removes
 /// the temporary file and leaves an existing target as it was.
-enum AtomicFile {
-  static func write(
+public enum AtomicFile {
+  /// Writes `text` to the file `named` (through a symbolic link, to the file it names).
+  ///
+  /// - Parameters:
+  ///   - text: What the file is to hold.
+  ///   - named: The file's path.
+  ///   - hint: What to do when `named` is not a regular file.
+  /// - Throws: ``TallyError`` when it cannot be written; an existing file is as it was then.
+  public static func write(
     _ text: String, to named: String,
     hint: String = "Leave out --output to write to standard output, or name a file."
   ) throws(TallyError) {
@@ -38,16 +45,11 @@ enum AtomicFile {
     } catch {
       unlink(temporary)
       throw TallyError(
-        .invalidInput, "cannot write \(path): \(error.systemWords)",
+        .invalidInput, "cannot write \(path): \(error.reason)",
         hint: "Nothing was written; an existing file is as it was.")
     }
-    // The rename is done; syncing the folder makes it durable. A folder that cannot be opened
-    // or synced (some file systems refuse) does not undo a write that succeeded.
-    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directory >= 0 {
-      fsync(directory)
-      close(directory)
-    }
+    // The rename is done; syncing the folder makes it durable.
+    FileSync.folder(folder)
   }
 
   /// The file `path` names once every symbolic link in its last part is followed, whether or
@@ -114,18 +116,5 @@ enum AtomicFile {
       }
       written += count
     }
-  }
-}
-
-extension POSIXError {
-  /// The error `errno` holds now.
-  static var current: POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-}
-
-extension Error {
-  /// The system's words for a `POSIXError` ("No space left on device"), else the error's own.
-  fileprivate var systemWords: String {
-    guard let error = self as? POSIXError else { return localizedDescription }
-    return String(cString: strerror(error.code.rawValue))
   }
 }

@@ -49,19 +49,32 @@ struct PostgresAccessStorageTests {
     #expect(try bob.snapshot(openProject: nil).projects.isEmpty)
   }
 
-  @Test func aWriterMayNotChangeSettingsEvenThroughTheStore() throws {
+  @Test func aWriterMayAddReadingsButNotChangeSettings() throws {
     let (ana, bob) = try team()
     let project = try ana.addProject("Hours", at: clock.now())
     #expect(try ana.share(project, with: "bob", level: .write) == .write)
-    let store = try makeStore(bob)
     let now = clock.now()
-    #expect(
-      store.request(
-        .addReading(NewReading(projectID: project, amount: 2, timestamp: now), at: now)) == nil)
-    let error = store.request(
-      .editProject(project, ProjectEdit(units: "min"), at: clock.now()))
+    _ = try bob.perform(
+      .addReading(NewReading(projectID: project, amount: 2, timestamp: now), at: now),
+      openProject: nil)
+    let error = #expect(throws: TallyError.self) {
+      try bob.perform(
+        .editProject(project, ProjectEdit(units: "min"), at: clock.now()), openProject: nil)
+    }
     #expect(error?.kind == .forbidden)
     #expect(error?.message.contains("only an owner of 'Hours'") == true)
     #expect(try ana.snapshot(openProject: nil).projects.first?.project.units == "")
+    #expect(try ana.snapshot(openProject: project).openProject?.readings.map(\.amount) == [2])
+  }
+}
+
+extension PostgresStorage {
+  /// Adds a daily project titled `title`.
+  ///
+  /// - Returns: Its id.
+  fileprivate func addProject(_ title: String, at: Timestamp) throws -> ProjectID {
+    let commit = try perform(
+      .addProject(NewProject(title: title, frequency: .daily), at: at), openProject: nil)
+    return try #require(commit.snapshot.projects.first { $0.project.title == title }?.id)
   }
 }

@@ -1,20 +1,20 @@
 import Foundation
-import TallyCore
+public import TallyCore
 
 /// A file tally writes anew beside where it will be (a backup): written under a temporary
 /// name, readable by its owner alone, synced, then linked into place only if nothing is there,
 /// so an existing file is never overwritten and a failure leaves nothing behind.
-struct NewFile {
+public struct NewFile {
   /// Where the file will be.
-  let path: String
+  public let path: String
   /// Where it is written first.
-  let temporary: String
+  public let temporary: String
 
   /// Reserves the temporary name beside `path`, after checking that `path` is free and its
   /// folder exists.
   ///
   /// - Throws: ``TallyError`` when `path` exists or its folder does not.
-  init(_ path: String) throws(TallyError) {
+  public init(_ path: String) throws(TallyError) {
     self.path = path
     if FileManager.default.fileExists(atPath: path) {
       throw TallyError(
@@ -36,7 +36,7 @@ struct NewFile {
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
     guard descriptor >= 0 else {
       throw TallyError(
-        .storage, "cannot write \(path): \(String(cString: strerror(errno)))",
+        .storage, "cannot write \(path): \(POSIXError.current.reason)",
         hint: "Check that the folder is writable.")
     }
     close(descriptor)
@@ -46,28 +46,21 @@ struct NewFile {
   ///
   /// - Throws: ``TallyError`` when it cannot be synced, or `path` appeared meanwhile; the
   ///   temporary file is removed either way.
-  func commit() throws(TallyError) {
+  public func commit() throws(TallyError) {
     defer { discard() }
-    let descriptor = open(temporary, O_RDONLY)
-    guard descriptor >= 0, fsync(descriptor) == 0 else {
-      if descriptor >= 0 { close(descriptor) }
-      throw TallyError(.storage, "cannot sync \(temporary): \(String(cString: strerror(errno)))")
+    guard FileSync.file(temporary) else {
+      throw TallyError(.storage, "cannot sync \(temporary): \(POSIXError.current.reason)")
     }
-    close(descriptor)
     guard link(temporary, path) == 0 else {
       throw TallyError(
-        .conflict, "cannot write \(path): \(String(cString: strerror(errno))); nothing was written",
+        .conflict, "cannot write \(path): \(POSIXError.current.reason); nothing was written",
         hint: "Name a new file: a backup never overwrites one.")
     }
-    let folder = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY)
-    if folder >= 0 {
-      fsync(folder)
-      close(folder)
-    }
+    FileSync.folder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
   }
 
   /// Removes the temporary file and SQLite's files beside it.
-  func discard() {
+  public func discard() {
     for suffix in ["", "-wal", "-shm", "-journal"] {
       unlink(temporary + suffix)
     }
