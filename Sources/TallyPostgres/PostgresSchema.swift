@@ -172,6 +172,10 @@ enum PostgresSchema {
     ("v9 project groups", PostgresGroupSchema.statements),
     ("v10 members hold to their grants", PostgresMemberSchema.statements),
     ("v11 timer notes", PostgresTimerNoteSchema.statements),
+    (
+      "v12 values as tally writes them, set-aside rows by their person",
+      PostgresValueSchema.statements
+    ),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.

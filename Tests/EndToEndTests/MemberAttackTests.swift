@@ -397,6 +397,64 @@ struct MemberAttackTests {
       try ana.succeed("item", "list", "Hours", "--format", "csv").contains(",own,a\n"))
   }
 
+  /// A writer's SQL may write a wrong figure, but never a value that tally could not then
+  /// edit, delete, back up or report: NaN or an infinite amount, a time past the years tally
+  /// reads, tags not as tally writes them; in the readings or among those set aside.
+  @Test func aWritersReadingsThroughSQLStayOnesTallyCanChange() throws {
+    let scene = try scene()
+    let cyd = try scene.team.url(of: "cyd")
+    let weight = scene.weight
+    let before = try fingerprint(scene)
+    let values = [
+      "'NaN', 1704067200000000, NULL", "'Infinity', 1704067200000000, NULL",
+      "'-Infinity', 1704067200000000, NULL", "1e15, 1704067200000000, NULL",
+      "3, 9223372036854775807, NULL", "3, -9223372036854775807, NULL",
+      "3, 1704067200000000, 'weird'", "3, 1704067200000000, ',a,,b,'",
+      "3, 1704067200000000, ''",
+    ]
+    for value in values {
+      for sql in [
+        "INSERT INTO reading (project_id, amount, timestamp, tags) VALUES (\(weight), \(value))",
+        "INSERT INTO set_aside_reading (id, project_id, amount, timestamp, tags, held_for) "
+          + "VALUES (nextval('reading_id_seq'), \(weight), \(value), 'import 1')",
+      ] {
+        let result = try PostgresTestServer.psqlResult(cyd, sql)
+        #expect(result.status != 0, "\(sql)")
+        #expect(result.errors.contains("check constraint"), "\(sql): \(result.errors)")
+      }
+    }
+    let update = try PostgresTestServer.psqlResult(
+      cyd, "UPDATE reading SET amount = 'NaN' WHERE project_id = \(weight)")
+    #expect(update.errors.contains("check constraint"), "\(update.errors)")
+    #expect(try fingerprint(scene) == before)
+  }
+
+  /// A writer who plants a row among the readings an owner's change set aside does not get it
+  /// brought back by the owner's undo: an undo restores only what its own person set aside.
+  @Test func aRowPlantedAmongSetAsideReadingsStaysOutOfTheOwnersUndo() throws {
+    let scene = try scene()
+    let cyd = try scene.team.url(of: "cyd")
+    let ana = scene.ana
+    let file = ana.folder.appendingPathComponent("weight.csv")
+    try Data("date,amount\n2024-03-01,78\n2024-03-08,77\n".utf8).write(to: file)
+    try ana.succeed("import", file.path, "--project", "Weight")
+    let batch = try query(scene, "SELECT max(id) FROM import_batch")
+    let imported = try ana.succeed("export")
+    try ana.succeed("import", "undo", batch)
+    for held in ["import \(batch)", "project \(scene.weight)"] {
+      let plant = try PostgresTestServer.psqlResult(
+        cyd,
+        "INSERT INTO set_aside_reading (id, project_id, amount, timestamp, note, batch_id, "
+          + "held_for, set_aside_by) VALUES (nextval('reading_id_seq'), \(scene.weight), 888, "
+          + "1709251200000000, 'planted', \(batch), '\(held)', 'ana')")
+      #expect(plant.status == 0, "\(plant.errors)")
+    }
+    try ana.succeed("undo")
+    #expect(try ana.succeed("export") == imported)
+    #expect(!(try ana.succeed("item", "list", "Weight", "--format", "csv").contains("planted")))
+    #expect(try ana.succeed("check").contains("All checks hold"))
+  }
+
   @Test func aWriterCannotForgeTheJournalOrTheHistoryOfAProjectTheyWrite() throws {
     let scene = try scene()
     let cyd = try scene.team.url(of: "cyd")

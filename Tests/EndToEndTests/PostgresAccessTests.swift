@@ -79,6 +79,40 @@ struct PostgresAccessTests {
     }
   }
 
+  /// A member makes projects by import as by `project add`.
+  ///
+  /// With `--create`, and a whole export with its settings file; the projects are the
+  /// member's, and `undo` takes them out whole.
+  @Test func aMemberMakesProjectsByImport() throws {
+    let team = try TeamSandbox(members: ["ana"])
+    let ana = try team.person("ana")
+    let fuel = ana.folder.appendingPathComponent("fuel.csv")
+    try "date,amount,note\n2024-01-01,40,a\n2024-01-08,38,b\n".write(
+      to: fuel, atomically: true, encoding: .utf8)
+    try ana.succeed(
+      "import", fuel.path, "--project", "Fuel", "--create", "--frequency", "weekly", "--units",
+      "l")
+    let whole = ana.folder.appendingPathComponent("whole.csv")
+    try "project,timestamp,amount\nRuns,2024-02-01,5\nSwims,2024-02-02,1\n".write(
+      to: whole, atomically: true, encoding: .utf8)
+    let settings = ana.folder.appendingPathComponent("projects.csv")
+    try "title,frequency,units,kind\nRuns,daily,km,total\nSwims,daily,km,gauge\n".write(
+      to: settings, atomically: true, encoding: .utf8)
+    try ana.succeed("import", whole.path, "--projects", settings.path)
+    #expect(
+      try ana.succeed("export")
+        == "project,timestamp,amount,note\nFuel,2024-01-01T00:00:00+00:00,40,a\n"
+        + "Fuel,2024-01-08T00:00:00+00:00,38,b\nRuns,2024-02-01T00:00:00+00:00,5,\n"
+        + "Swims,2024-02-02T00:00:00+00:00,1,\n")
+    #expect(try ana.succeed("share", "Swims").contains("ana"))
+    try ana.succeed("undo")
+    #expect(
+      try ana.succeed("project", "list", "--format", "csv").split(separator: "\n").dropFirst()
+        .map { String($0.prefix(while: { $0 != "," })) } == ["Fuel"])
+    try ana.succeed("undo")
+    #expect(try ana.succeed("export") == "project,timestamp,amount,note\n")
+  }
+
   @Test func theREPLShowsOnlyWhatOneMayRead() throws {
     let team = try weightTeam()
     let cyd = try team.person("cyd").run("repl", input: "open Weight\n")

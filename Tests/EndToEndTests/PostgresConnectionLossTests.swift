@@ -298,6 +298,36 @@ struct PostgresConnectionLossTests {
     #expect(try sandbox.everything() == before)
   }
 
+  /// The server stops while a restore streams a backup's readings: nothing is restored, and
+  /// once the server is back the same restore brings the backup in whole.
+  @Test func aServerStoppedMidRestoreRestoresNothingAndItCanRunAgain() throws {
+    let source = try Sandbox()
+    let file = try source.bigImportFile(rows: 300_000, holdsAReading: false)
+    try source.succeed("import", file.path, "--project", "Big")
+    let backup = source.folder.appendingPathComponent("backup.sqlite")
+    try source.succeed("backup", backup.path)
+    let cluster = try ThrowawayCluster(port: 5473)
+    let target = try Sandbox()
+    target.environment["TALLY_DB"] = cluster.url
+    let before = try target.everything()
+    let errors = Pipe()
+    let process = try target.startCopying(["restore", backup.path], standardError: errors)
+    #expect(process.isRunning, "the restore ended before the server could be stopped")
+    try cluster.stop()
+    let stopped = Date()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(Date().timeIntervalSince(stopped) < Self.bound)
+    #expect(process.terminationStatus == 1)
+    #expect(
+      message.contains("Nothing was changed") || message.contains("nothing was changed"),
+      "\(message)")
+    try cluster.restart()
+    #expect(try target.everything() == before)
+    try target.succeed("restore", backup.path)
+    #expect(try target.everything() == (try source.everything()))
+  }
+
   @Test func debugLoggingShowsTheDriversEventsWithoutThePassword() throws {
     let (sandbox, database) = try hours()
     var environment = sandbox.environment

@@ -30,9 +30,15 @@ extension Sandbox {
   /// - Returns: The import's process, running unless it ended early.
   /// - Throws: When it cannot be started or psql cannot be run.
   func startImport(_ file: URL, standardError: Any) throws -> Process {
+    try startCopying(["import", file.path, "--project", "Big"], standardError: standardError)
+  }
+
+  /// Starts `tally ARGUMENTS` and returns once the server has taken some of the rows it sends
+  /// with `COPY`, or it ended, or 30 seconds passed.
+  func startCopying(_ arguments: [String], standardError: Any) throws -> Process {
     let process = Process()
     process.executableURL = tally.url
-    process.arguments = ["import", file.path, "--project", "Big"]
+    process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardError = standardError
     try process.run()

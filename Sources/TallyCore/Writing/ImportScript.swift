@@ -106,7 +106,9 @@ public enum ImportScript {
       try tables.insertBatch(recorded)
       batch = recorded
       changes.append(.restoreImport(recorded))
-      if loaded.imported > 0 {
+      // A project this import made was made at `at`: touching it would change nothing, and
+      // a journal that updates a project the same change inserts is one a server refuses.
+      if loaded.imported > 0, creation == nil {
         let touch = ChangePlan.touch(try facts.project(project.id), at: at)
         try WriteScript.apply(touch, to: tables)
         changes.append(touch)

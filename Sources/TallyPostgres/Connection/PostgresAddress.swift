@@ -124,7 +124,9 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
     ports = Self.list(effective("port", "PGPORT"))
     if let wrong = ports.first(where: { Int($0).map { !(1...65_535).contains($0) } ?? true }) {
       throw TallyError(
-        .invalidInput, "\(Self.redacted(url)): the port \(wrong) is not a port number")
+        .invalidInput, "\(Self.redacted(url)): the port \(wrong) is not a port number",
+        hint: "A port is a number from 1 to 65535 after the host's colon: "
+          + "postgresql://USER@HOST:5432/DATABASE.")
     }
     user = effective("user", "PGUSER") ?? loginName
     database = effective("dbname", "PGDATABASE") ?? user
@@ -207,6 +209,10 @@ public struct PostgresAddress: Equatable, Sendable, CustomStringConvertible {
     if message.contains("key/value separator") {
       return "Inside a value, write = as %3D and a space as %20: "
         + "options=-c%20statement_timeout%3D10min."
+    }
+    if message.contains("invalid percent-encoded token") {
+      return "A % must start a code of two hex digits: write a % itself (in a password too) as "
+        + "%25, an @ as %40, a / as %2F."
     }
     if message.contains("invalid URI query parameter")
       || message.contains("invalid connection option")

@@ -60,12 +60,15 @@ enum PostgresFailure {
     ("remaining connection slots", "the server has no connection to spare"),
   ]
 
-  /// The server's words in libpq's message of a refused connection: what follows `FATAL:`.
+  /// The server's words in libpq's message of a refused connection: what follows the first
+  /// `FATAL:`, up to the end of its line (libpq tries again without TLS, and quotes the same
+  /// refusal on a line of its own).
   private static func serversWords(_ message: String) -> String {
     guard let range = message.range(of: "FATAL:") ?? message.range(of: "ERROR:") else {
       return message
     }
-    return message[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+    return message[range.upperBound...].prefix { $0 != "\n" }
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The gist of a connection failure, without libpq's wrapping: each host's reason, named
@@ -193,8 +196,9 @@ enum PostgresFailure {
     if message.contains("no password supplied") {
       return TallyError(
         .storage, "cannot log in to \(address): the server asks for a password and none was found",
-        hint: "Put it in the URL, PGPASSWORD or ~/.pgpass (which must not be readable by others: "
-          + "chmod 600 ~/.pgpass).")
+        hint:
+          "Put it in the URL, PGPASSWORD or ~/.pgpass (or PGPASSFILE's file, which must not be readable by "
+          + "others: chmod 600 it).")
     }
     if message.contains("server does not support SSL") {
       return TallyError(
@@ -209,7 +213,14 @@ enum PostgresFailure {
         hint: "sslmode=verify-ca and verify-full need a certificate this machine trusts; "
           + "sslmode=require encrypts without checking it.")
     }
-    if message.hasPrefix("invalid ") || message.contains("definition of service") {
+    if message.contains("service file") || message.contains("definition of service") {
+      // libpq could not read the service the URL or PGSERVICE names: nothing was sent.
+      return TallyError(
+        .invalidInput, "cannot \(operation): libpq cannot read the service: \(message)",
+        hint: "A service is a [section] of keyword=value lines in PGSERVICEFILE or "
+          + "~/.pg_service.conf, else in PGSYSCONFDIR's pg_service.conf.")
+    }
+    if message.hasPrefix("invalid ") {
       // libpq read a parameter it could not use: nothing was sent to a server.
       return TallyError(
         .invalidInput, "cannot \(operation): libpq cannot use \(address.written): \(message)",
@@ -241,7 +252,9 @@ enum PostgresFailure {
     }
     return TallyError(
       .storage, "cannot log in to \(address): \(words)",
-      hint: "Check the role and the password (in the URL, PGPASSWORD or ~/.pgpass).")
+      hint:
+        "Check the role and the password (in the URL, PGPASSWORD, ~/.pgpass or PGPASSFILE's file, or the service)."
+    )
   }
 
   /// An error the server answered a statement with.
@@ -254,7 +267,9 @@ enum PostgresFailure {
     case let state where state.hasPrefix("28"):
       return TallyError(
         .storage, "cannot log in to \(address): \(message)",
-        hint: "Check the role and the password (in the URL, PGPASSWORD or ~/.pgpass).")
+        hint:
+          "Check the role and the password (in the URL, PGPASSWORD, ~/.pgpass or PGPASSFILE's file, or the service)."
+      )
     case "3D000":
       return TallyError(
         .storage, "cannot open \(address): \(message)",

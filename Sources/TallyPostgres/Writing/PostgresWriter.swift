@@ -268,13 +268,16 @@ struct PostgresWriter: ImportTables {
         SELECT MIN(timestamp), MAX(timestamp) FROM set_aside_reading
         WHERE held_for = \(label) AND project_id = \(project.rawValue)
           AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
+          AND (set_aside_by IS NULL OR set_aside_by = session_user)
         """, as: (Int64?, Int64?).self),
       let first, let last
     else { return nil }
     return Timestamp(microsecondsSince1970: first)...Timestamp(microsecondsSince1970: last)
   }
 
-  /// Moves the readings set aside as `key` back into the readings.
+  /// Moves the readings set aside as `key` back into the readings: only those this person
+  /// set aside (or that were set aside before tally noted who did), so that a row a writer
+  /// planted under the label stays where it is.
   ///
   /// - Returns: How many readings moved.
   func restore(heldFor key: String, of project: ProjectID, batch: ImportBatchID?) throws -> Int {
@@ -286,6 +289,7 @@ struct PostgresWriter: ImportTables {
           DELETE FROM set_aside_reading
           WHERE held_for = \(key) AND project_id = \(project.rawValue)
             AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
+            AND (set_aside_by IS NULL OR set_aside_by = session_user)
           RETURNING \(unescaped: columns)
         ), back AS (
           INSERT INTO reading (\(unescaped: columns))
