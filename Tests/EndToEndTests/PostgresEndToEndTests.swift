@@ -85,6 +85,18 @@ struct PostgresEndToEndTests {
     sandbox.environment["PGSERVICE"] = "nowhere"
     let missing = try sandbox.run("project", "list")
     #expect(missing.status != 0 && missing.stderr.contains(#"service "nowhere" not found"#))
+    #expect(missing.stderr.contains("PGSERVICEFILE"), "\(missing.stderr)")
+    // A file libpq cannot read is said to be one, not a server that took no connection.
+    try "[team]\nbogus\n".write(
+      to: sandbox.folder.appendingPathComponent("broken.conf"), atomically: true,
+      encoding: .utf8)
+    sandbox.environment["PGSERVICEFILE"] = sandbox.folder.appendingPathComponent("broken.conf")
+      .path
+    sandbox.environment["PGSERVICE"] = "team"
+    let broken = try sandbox.run("project", "list")
+    #expect(broken.status == 1)
+    #expect(broken.stderr.contains("syntax error in service file"), "\(broken.stderr)")
+    #expect(!broken.stderr.contains("took the connection"), "\(broken.stderr)")
   }
 
   @Test func aURLOfSeveralHostsWritesToTheOneThatAcceptsWrites() throws {

@@ -73,6 +73,8 @@ import Testing
     ("postgresql://a:hunter2@h:99999/d", "the port 99999 is not a port number"),
     ("postgresql://a:hunter2@h/d?search_path=x", #"invalid URI query parameter: "search_path""#),
     ("postgresql://a:hunter2@h/d?sslmode", "missing key/value separator"),
+    // A % that starts no code: the hint says how to write one.
+    ("postgresql://a:hunter2%w@h/d", "as %25"),
   ])
   func aURLItCannotReadIsRefusedWithoutThePassword(url: String, message: String) {
     #expect {
