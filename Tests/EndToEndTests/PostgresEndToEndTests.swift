@@ -90,7 +90,8 @@ struct PostgresEndToEndTests {
     try "[team]\nbogus\n".write(
       to: sandbox.folder.appendingPathComponent("broken.conf"), atomically: true,
       encoding: .utf8)
-    sandbox.environment["PGSERVICEFILE"] = sandbox.folder.appendingPathComponent("broken.conf")
+    sandbox.environment["PGSERVICEFILE"] =
+      sandbox.folder.appendingPathComponent("broken.conf")
       .path
     sandbox.environment["PGSERVICE"] = "team"
     let broken = try sandbox.run("project", "list")
