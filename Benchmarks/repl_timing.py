@@ -9,10 +9,15 @@ It drives the terminal with the standard library's pty module rather than pexpec
 sends wait 50 ms each.
 
 Usage: repl_timing.py TALLY RUNS   (TALLY_DB must hold a project named Readings)
+SIZE=24x80 gives the pseudo-terminal that many lines and columns (without it, the terminal
+tells no size and COLUMNS=120 sets the width alone).
 """
 
+import fcntl
 import os
 import pty
+import struct
+import termios
 import re
 import select
 import statistics
@@ -23,6 +28,9 @@ tally, runs = sys.argv[1], int(sys.argv[2])
 # How many readings Readings holds, for the labels.
 held = os.environ.get("READINGS", "1,000,000")
 os.environ.update(NO_COLOR="1", TERM="xterm", COLUMNS="120")
+SIZE = tuple(int(part) for part in os.environ["SIZE"].split("x")) if os.environ.get("SIZE") else None
+if SIZE:
+    del os.environ["COLUMNS"]
 
 
 # A prompt starts a line (readline may put terminal modes such as bracketed paste's
@@ -41,6 +49,8 @@ class Terminal:
     def __init__(self, *arguments):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
+            if SIZE:  # the terminal's size, set before tally can ask it
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[0], SIZE[1], 0, 0))
             os.execv(tally, [tally, *arguments])
         self.buffer = b""
 

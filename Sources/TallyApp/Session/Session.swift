@@ -100,9 +100,11 @@ public final class Session {
     if options.showsScreens {
       state.stored.standing = try standing.standing(of: stored.projects)
     }
-    // A resumed report screen shows its report at once, as the middleware loads it later.
+    // A resumed report screen shows its report at once, as the middleware loads it later:
+    // the latest periods that fit the terminal, as the middleware sums them.
     if let shown = state.shownReport {
-      state.report = try reports.report(shown.project, period: shown.period)
+      state.report = try reports.report(
+        shown.project, period: shown.period, latestPeriods: screenLines())
     }
     store = Store(state: state, reducer: AppState.reducer, middleware: middleware)
   }
