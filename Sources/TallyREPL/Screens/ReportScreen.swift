@@ -25,7 +25,9 @@ final class ReportScreen: Screen, StoreSubscriber {
   }
 
   func newState(_ report: ProjectReport?) {
-    guard let report else { return }
+    // Muted (the REPL's start, before its one drawing), fitting the report would be wasted:
+    // the screen renders whole when it is shown.
+    guard let report, !console.isMuted else { return }
     console.write(fitted(report))
     console.line(TextWrap.wrap(console.style.dim(Self.commands), width: console.style.width))
   }
@@ -48,16 +50,19 @@ final class ReportScreen: Screen, StoreSubscriber {
   /// The report as drawn: on a terminal, without the earliest periods that would push its
   /// title off the top (lines that wrap counted as the lines they take), and a line saying so.
   ///
-  /// The latest periods that fit are found by halving: a handful of drawings of at most a
-  /// screenful of periods each, however long the report.
+  /// Each period takes a line at least, so the drawing of one period tells how many more can
+  /// fit at most: that many are drawn, and only when some wrap does a search by halving find
+  /// the latest that fit. A handful of drawings of at most a screenful each, however long the
+  /// report; usually two.
   private func fitted(_ report: ProjectReport) -> String {
     let width = console.style.width
     let height = context.session.terminal.lines()
     // A terminal too small for one period's every figure gets the headline and the goal's
     // progress alone, so that a period is a row and not a record of ten.
     var statistics: [ReportStatistic]?
-    /// The drawing of the latest `count` periods, and whether it fits.
-    func drawing(_ count: Int) -> (text: String, fits: Bool) {
+    /// The drawing of the latest `count` periods, the rows it takes with the commands' line
+    /// and the prompt under it, and whether that fits.
+    func drawing(_ count: Int) -> (text: String, rows: Int, fits: Bool) {
       var shown = report
       if count < report.rows.count {
         shown.rows = Array(report.rows.suffix(count))
@@ -71,26 +76,28 @@ final class ReportScreen: Screen, StoreSubscriber {
         ? "The latest periods that fit, and their total; `tally report "
           + "\(VisibleText.escaped(CommandWords.quoted(shown.project.title))) --period "
           + "\(shown.period.rawValue)` shows all.\n" : ""
-      // The table, the note, the line of commands under them and the prompt.
-      let fits =
-        width == nil
-        || Screen.rows(of: table + note + Self.commands + "\n", width: width) + 1 <= height
+      let rows = Screen.rows(of: table + note + Self.commands + "\n", width: width) + 1
       let dimmed = note.isEmpty ? "" : console.style.dim(String(note.dropLast())) + "\n"
-      return (table + TextWrap.wrap(dimmed, width: width), fits)
+      return (table + TextWrap.wrap(dimmed, width: width), rows, width == nil || rows <= height)
     }
     guard width != nil, report.rows.count > 1 else { return drawing(report.rows.count).text }
-    // A period takes a row at least: no more than a screenful can fit.
-    var low = 1
-    var high = min(report.rows.count, max(1, height))
-    let most = drawing(high)
-    if most.fits { return most.text }
-    var least = drawing(low)
+    // A report no longer than the screen may fit whole, without the note that leaves periods
+    // out.
+    if report.rows.count < height {
+      let whole = drawing(report.rows.count)
+      if whole.fits { return whole.text }
+    }
+    var least = drawing(1)
     if !least.fits {
       statistics = Self.compact(report)
-      least = drawing(low)
-      let most = drawing(high)
-      if most.fits { return most.text }
+      least = drawing(1)
     }
+    // Each period past the first takes a line at least: no more can fit than the lines left.
+    var low = 1
+    var high = min(report.rows.count, max(1, height - least.rows + 1))
+    guard high > low else { return least.text }
+    let most = drawing(high)
+    if most.fits { return most.text }
     var best = least.text
     while high - low > 1 {
       let middle = (low + high) / 2
