@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import Testing
 
@@ -14,6 +15,35 @@ import Testing
   func writesTheShortestExactFormAndTheRoundedOne(amount: Double, exact: String, plain: String) {
     #expect(AmountFormat.exact(amount) == exact)
     #expect(AmountFormat.plain(amount) == plain)
+  }
+
+  /// The rounded form is `printf("%.15g")`'s, byte for byte, for amounts of every size: those
+  /// drawn from their bits, and the sums and means of cents and readings a report shows.
+  @Test func theRoundedFormIsPrintfs() {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> UInt64 {
+      state ^= state >> 12
+      state ^= state << 25
+      state ^= state >> 27
+      return state &* 0x2545_F491_4F6C_DD1D
+    }
+    func printf(_ amount: Double) -> String {
+      var buffer = [CChar](repeating: 0, count: 64)
+      _ = withVaList([amount]) { vsnprintf(&buffer, 64, "%.15g", $0) }
+      return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    var amounts: [Double] = [1e-4, 9.99999999999999e-5, 0.000123, 1e15 - 0.5, 1e14 + 0.25]
+    for _ in 0..<30_000 {
+      let bits = Double(bitPattern: next())
+      if bits.isFinite { amounts.append(bits) }
+      let cents = Double(Int64(bitPattern: next()) % 10_000_000_000) / 100
+      amounts.append(cents)
+      amounts.append(cents / Double(next() % 997 + 1))
+      amounts.append(cents * 1e-6)
+    }
+    for amount in amounts where amount.isFinite && amount != amount.rounded() {
+      #expect(AmountFormat.plain(amount) == printf(amount), "\(amount)")
+    }
   }
 
   /// Every amount in the range, drawn from its bits, reads back from its exact form.
