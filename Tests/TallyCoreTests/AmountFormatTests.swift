@@ -30,7 +30,8 @@ import Testing
     func printf(_ amount: Double) -> String {
       var buffer = [CChar](repeating: 0, count: 64)
       _ = withVaList([amount]) { vsnprintf(&buffer, 64, "%.15g", $0) }
-      return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      return String(
+        decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
     var amounts: [Double] = [1e-4, 9.99999999999999e-5, 0.000123, 1e15 - 0.5, 1e14 + 0.25]
     for _ in 0..<30_000 {
