@@ -283,19 +283,31 @@ struct PostgresConnectionLossTests {
     let file = try sandbox.bigImportFile(rows: 600_000, holdsAReading: holdsAReading)
     let before = try sandbox.everything()
     // Stopped once the server has taken some of the import's rows.
+    let message = try stopping(
+      cluster, amid: ["import", file.path, "--project", "Big"], in: sandbox)
+    #expect(message.contains("cannot import \(file.path)"), "\(message)")
+    #expect(message.split(separator: "\n").count == 2, "one message and its hint: \(message)")
+    try cluster.restart()
+    #expect(try sandbox.everything() == before)
+  }
+
+  /// Runs tally with `arguments` in `sandbox`, stops `cluster` once the server has taken some
+  /// of the rows it sends, and checks that it then ends within the bound, with exit 1.
+  ///
+  /// - Returns: What it wrote to standard error.
+  private func stopping(
+    _ cluster: ThrowawayCluster, amid arguments: [String], in sandbox: Sandbox
+  ) throws -> String {
     let errors = Pipe()
-    let process = try sandbox.startImport(file, standardError: errors)
-    #expect(process.isRunning, "the import ended before the server could be stopped")
+    let process = try sandbox.startCopying(arguments, standardError: errors)
+    #expect(process.isRunning, "\(arguments[0]) ended before the server could be stopped")
     try cluster.stop()
     let stopped = Date()
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(Date().timeIntervalSince(stopped) < Self.bound)
     #expect(process.terminationStatus == 1)
-    #expect(message.contains("cannot import \(file.path)"), "\(message)")
-    #expect(message.split(separator: "\n").count == 2, "one message and its hint: \(message)")
-    try cluster.restart()
-    #expect(try sandbox.everything() == before)
+    return message
   }
 
   /// The server stops while a restore streams a backup's readings: nothing is restored, and
@@ -310,15 +322,7 @@ struct PostgresConnectionLossTests {
     let target = try Sandbox()
     target.environment["TALLY_DB"] = cluster.url
     let before = try target.everything()
-    let errors = Pipe()
-    let process = try target.startCopying(["restore", backup.path], standardError: errors)
-    #expect(process.isRunning, "the restore ended before the server could be stopped")
-    try cluster.stop()
-    let stopped = Date()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(Date().timeIntervalSince(stopped) < Self.bound)
-    #expect(process.terminationStatus == 1)
+    let message = try stopping(cluster, amid: ["restore", backup.path], in: target)
     #expect(
       message.contains("Nothing was changed") || message.contains("nothing was changed"),
       "\(message)")
