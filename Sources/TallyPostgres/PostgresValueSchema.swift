@@ -45,6 +45,10 @@ enum PostgresValueSchema {
         "tally_set_aside_by() RETURNS TRIGGER", language: "plpgsql",
         body: """
           BEGIN
+            IF TG_RELID <> 'set_aside_reading'::regclass THEN
+              RAISE EXCEPTION 'tally_set_aside_by() marks set_aside_reading only, not %',
+                TG_RELID::regclass USING ERRCODE = '42501';
+            END IF;
             NEW.set_aside_by := session_user;
             RETURN NEW;
           END

@@ -49,25 +49,20 @@ public struct PersistenceMiddleware: Middleware {
     _ jobs: [ImportJob], at: Timestamp, on storage: any Storage,
     through store: Store<AppState, TallyAction>
   ) throws(TallyError) -> [ImportOutcome] {
-    let outcome = store.run(
-      Command<AppState, TallyAction, TallyAction, Never> { context in
-        let outcome: TallyAction
-        do throws(TallyError) {
-          outcome = .committed(
-            try storage.importReadings(
-              try jobs.map { job throws(TallyError) in try job.validated() }, at: at,
-              openProject: context.state.routedProjectID))
-        } catch {
-          outcome = .failed(error)
+    let result = store.run(
+      Command<AppState, TallyAction, Result<Commit, TallyError>, Never> { context in
+        let result = Result { () throws(TallyError) -> Commit in
+          try storage.importReadings(
+            try jobs.map { job throws(TallyError) in try job.validated() }, at: at,
+            openProject: context.state.routedProjectID)
         }
-        context.dispatch(outcome)
-        return outcome
+        switch result {
+        case .success(let commit): context.dispatch(.committed(commit))
+        case .failure(let error): context.dispatch(.failed(error))
+        }
+        return result
       })
-    switch outcome {
-    case .committed(let commit): return commit.importOutcomes
-    case .failed(let error): throw error
-    default: throw TallyError(.storage, "the import was not carried out")
-    }
+    return try result.get().importOutcomes
   }
 
   public func handle(

@@ -1,5 +1,6 @@
 import Foundation
 public import TallyCore
+import TallyFiles
 import TallyReports
 
 /// Where tally speaks: results for programs, status for people, progress, failures, and
@@ -63,7 +64,7 @@ public struct MessageSink {
     var sink = MessageSink(
       output: { text in
         guard problem.reason == nil else { return }
-        if !writeToStandardOutput(text) { problem.reason = String(cString: strerror(errno)) }
+        if !writeToStandardOutput(text) { problem.reason = POSIXError.reason(errno) }
       },
       status: { writeToStandardError(forTerminal($0, on: terminal) + "\n") },
       progress: standardProgress(on: terminal),
