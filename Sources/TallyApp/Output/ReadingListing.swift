@@ -67,22 +67,44 @@ final class ReadingListing {
       tableRows.append((opens, reading))
       if !anySeconds { anySeconds = TimestampFormat.hasSeconds(reading.timestamp, in: zone) }
     case .csv:
-      output.write(
-        CSVWriter.line(
-          [
-            reading.id.description, TimestampFormat.iso8601(reading.timestamp, in: zone),
-            AmountFormat.exact(reading.amount), CSVWriter.text(reading.note ?? ""),
-          ] + (isMeter ? [reading.isReset ? "yes" : ""] : [])
-            + (marksTags ? [CSVWriter.text(Tags.listed(reading.tags))] : [])))
+      output.write { line in
+        line.integer(reading.id.rawValue)
+        line.append(",")
+        line.timestamp(reading.timestamp)
+        line.append(",")
+        line.exactAmount(reading.amount)
+        line.append(",")
+        line.csvText(reading.note ?? "")
+        if isMeter { line.append(reading.isReset ? ",yes" : ",") }
+        if marksTags {
+          line.append(",")
+          line.csvText(Tags.listed(reading.tags))
+        }
+        line.append("\n")
+      }
     case .json:
-      var pairs: [(String, JSONWriter.Value)] = [
-        ("id", .integer(reading.id.rawValue)),
-        ("timestamp", .string(TimestampFormat.iso8601(reading.timestamp, in: zone))),
-        ("amount", .amount(reading.amount)), ("note", .optional(reading.note)),
-      ]
-      if isMeter { pairs.append(("reset", .bool(reading.isReset))) }
-      if marksTags { pairs.append(("tags", .texts(reading.tags))) }
-      output.write((count == 0 ? "\n" : ",\n") + JSONWriter.object(pairs))
+      output.write { line in
+        line.append(count == 0 ? "\n{" : ",\n{")
+        line.jsonKey("id", first: true)
+        line.integer(reading.id.rawValue)
+        line.jsonKey("timestamp")
+        line.append("\"")
+        line.timestamp(reading.timestamp)
+        line.append("\"")
+        line.jsonKey("amount")
+        line.json(.amount(reading.amount))
+        line.jsonKey("note")
+        line.json(.optional(reading.note))
+        if isMeter {
+          line.jsonKey("reset")
+          line.append(reading.isReset ? "true" : "false")
+        }
+        if marksTags {
+          line.jsonKey("tags")
+          line.json(.texts(reading.tags))
+        }
+        line.append("}")
+      }
     }
   }
 

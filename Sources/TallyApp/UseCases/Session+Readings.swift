@@ -15,7 +15,7 @@ extension Session {
       project: summary.project, zone: zone,
       isRange: range.isNarrowed || !filter.takesEverything || last != nil,
       width: display.width, marksTags: try storage.hasTaggedReadings(of: summary.id))
-    let output = OutputBuffer(messages)
+    let output = OutputBuffer(messages, zone: zone)
     listing.begin(format, to: output)
     if let last {
       // The newest `last`, kept as they stream by: memory for them alone.

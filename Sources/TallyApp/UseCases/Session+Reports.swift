@@ -126,7 +126,7 @@ extension Session {
   /// column when a project is a meter, and a `tags` column when a reading has tags.
   func export(_ format: ExportFormat, _ filter: ReadingFilter = ReadingFilter()) throws(TallyError)
   {
-    let output = OutputBuffer(messages)
+    let output = OutputBuffer(messages, zone: zone)
     var count = 0
     let marksResets = store.state.stored.projects.contains { $0.project.kind == .meter }
     let marksTags = try storage.hasTaggedReadings(of: nil)
@@ -136,28 +136,55 @@ extension Session {
         CSVWriter.line(
           ["project", "timestamp", "amount", "note"] + (marksResets ? ["reset"] : [])
             + (marksTags ? ["tags"] : [])))
-      try storage.forEachReadingWithTitle { title, reading in
+      // Each title once, as a CSV field: readings come grouped by project.
+      var title = (text: "", field: "")
+      try storage.forEachReadingWithTitle { projectTitle, reading in
         guard filter.matches(reading) else { return }
-        output.write(
-          CSVWriter.line(
-            [
-              CSVWriter.text(title), TimestampFormat.iso8601(reading.timestamp, in: zone),
-              AmountFormat.exact(reading.amount), CSVWriter.text(reading.note ?? ""),
-            ] + (marksResets ? [reading.isReset ? "yes" : ""] : [])
-              + (marksTags ? [CSVWriter.text(Tags.listed(reading.tags))] : [])))
+        if projectTitle != title.text {
+          title = (projectTitle, CSVWriter.quoted(CSVWriter.text(projectTitle)))
+        }
+        output.write { line in
+          line.append(title.field)
+          line.append(",")
+          line.timestamp(reading.timestamp)
+          line.append(",")
+          line.exactAmount(reading.amount)
+          line.append(",")
+          line.csvText(reading.note ?? "")
+          if marksResets { line.append(reading.isReset ? ",yes" : ",") }
+          if marksTags {
+            line.append(",")
+            line.csvText(Tags.listed(reading.tags))
+          }
+          line.append("\n")
+        }
       }
     case .json:
       output.write("[")
       try storage.forEachReadingWithTitle { title, reading in
         guard filter.matches(reading) else { return }
-        var pairs: [(String, JSONWriter.Value)] = [
-          ("project", .string(title)),
-          ("timestamp", .string(TimestampFormat.iso8601(reading.timestamp, in: zone))),
-          ("amount", .amount(reading.amount)), ("note", .optional(reading.note)),
-        ]
-        if marksResets { pairs.append(("reset", .bool(reading.isReset))) }
-        if marksTags { pairs.append(("tags", .texts(reading.tags))) }
-        output.write((count == 0 ? "\n" : ",\n") + JSONWriter.object(pairs))
+        output.write { line in
+          line.append(count == 0 ? "\n{" : ",\n{")
+          line.jsonKey("project", first: true)
+          line.jsonString(title)
+          line.jsonKey("timestamp")
+          line.append("\"")
+          line.timestamp(reading.timestamp)
+          line.append("\"")
+          line.jsonKey("amount")
+          line.json(.amount(reading.amount))
+          line.jsonKey("note")
+          line.json(.optional(reading.note))
+          if marksResets {
+            line.jsonKey("reset")
+            line.append(reading.isReset ? "true" : "false")
+          }
+          if marksTags {
+            line.jsonKey("tags")
+            line.json(.texts(reading.tags))
+          }
+          line.append("}")
+        }
         count += 1
       }
       output.write(count == 0 ? "]\n" : "\n]\n")

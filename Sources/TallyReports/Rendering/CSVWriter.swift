@@ -17,17 +17,8 @@ public enum CSVWriter {
   /// A field, in double quotes (with inner quotes doubled) when it holds a comma, a quote, a
   /// line break, or spaces at either end.
   public static func quoted(_ field: String) -> String {
-    let needsQuotes = field.utf8.contains { byte in
-      byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
-        || byte == UInt8(ascii: "\r")
-    }
-    guard needsQuotes || field.first == " " || field.last == " " else { return field }
-    var result = "\""
-    for character in field {
-      result.append(character)
-      if character == "\"" { result.append("\"") }
-    }
-    result.append("\"")
-    return result
+    var writer = RecordWriter(capacity: field.utf8.count + 2)
+    writer.csvField(field)
+    return writer.text
   }
 }

@@ -5,6 +5,13 @@
 public struct StaleRollups: Sendable {
   /// Runs of stale quarters per project, as noted.
   private var quarters: [ProjectID: [ClosedRange<Int64>]] = [:]
+  /// How many runs a project's list may hold before it is sorted and joined again: twice what
+  /// the last joining left, at least ``runsBeforeJoining``. So the list is bounded by the
+  /// quarters the readings span, not by how many readings there are (an import of 10M
+  /// readings, sorted in chunks, notes millions of runs over a few hundred thousand quarters).
+  private var joinAt: [ProjectID: Int] = [:]
+  /// The least number of runs that are joined: joining fewer costs more than it saves.
+  static let runsBeforeJoining = 65_536
   /// The run being noted: readings noted in time order (an import's) extend it, so that a
   /// million of them make one run, not a million.
   private var current: (project: ProjectID, run: ClosedRange<Int64>)?
@@ -40,14 +47,16 @@ public struct StaleRollups: Sendable {
   /// Notes readings of `project` from `first` to `last`.
   public mutating func note(_ project: ProjectID, from first: Timestamp, to last: Timestamp) {
     let level = RollupLevel.quarter
-    quarters[project, default: []].append(
-      level.bucket(of: first.microsecondsSince1970)...level.bucket(of: last.microsecondsSince1970))
+    append(
+      level.bucket(of: first.microsecondsSince1970)...level.bucket(of: last.microsecondsSince1970),
+      to: project)
   }
 
   /// Notes that `project` has no readings left.
   public mutating func clear(_ project: ProjectID) {
     cleared.insert(project)
     quarters[project] = nil
+    joinAt[project] = nil
     if current?.project == project { current = nil }
   }
 
@@ -58,9 +67,25 @@ public struct StaleRollups: Sendable {
     return runs.joinedRuns()
   }
 
+  /// How many runs are held for `project`: bounded by the quarters noted, not the notes.
+  func storedRunCount(of project: ProjectID) -> Int {
+    (quarters[project]?.count ?? 0) + (current?.project == project ? 1 : 0)
+  }
+
   private mutating func closeCurrentRun() {
     guard let current else { return }
-    quarters[current.project, default: []].append(current.run)
     self.current = nil
+    append(current.run, to: current.project)
+  }
+
+  /// Adds `run` to `project`'s list, joining the list when it has grown to its bound.
+  private mutating func append(_ run: ClosedRange<Int64>, to project: ProjectID) {
+    quarters[project, default: []].append(run)
+    guard let count = quarters[project]?.count,
+      count >= joinAt[project, default: Self.runsBeforeJoining]
+    else { return }
+    let joined = quarters[project]?.joinedRuns() ?? []
+    quarters[project] = joined
+    joinAt[project] = max(Self.runsBeforeJoining, 2 * joined.count)
   }
 }
