@@ -46,22 +46,20 @@ public struct RecordWriter {
     }
   }
 
-  /// `value` in decimal, zero-padded to `width` digits.
+  /// `value` in decimal, zero-padded to `width` digits, a byte at a time from the first.
   private mutating func digits(_ value: UInt64, width: Int) {
-    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits at most
-    withUnsafeMutableBytes(of: &scratch) { buffer in
-      var end = buffer.count
-      var rest = value
-      repeat {
-        end -= 1
-        buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while rest > 0
-      while buffer.count - end < width {
-        end -= 1
-        buffer[end] = UInt8(ascii: "0")
-      }
-      bytes.append(contentsOf: buffer[end...])
+    var divisor: UInt64 = 1
+    var count = 1
+    while count < 20, value / divisor >= 10 {
+      divisor *= 10
+      count += 1
+    }
+    for _ in count..<max(count, width) { bytes.append(UInt8(ascii: "0")) }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+      rest %= divisor
+      divisor /= 10
     }
   }
 

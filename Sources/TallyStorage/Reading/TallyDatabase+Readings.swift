@@ -10,7 +10,8 @@ extension TallyDatabase {
   }
 
   /// Calls `body` with each reading of `project` from `from` (inclusive) to `to` (exclusive),
-  /// oldest first, without holding them all in memory.
+  /// oldest first (by amount, then id, at the same instant: the index's order, so that 10M
+  /// readings stream in it with no sort), without holding them all in memory.
   ///
   /// - Throws: ``TallyError`` when the database cannot be read, or what `body` throws.
   public func forEachReading(
@@ -32,7 +33,7 @@ extension TallyDatabase {
         db,
         sql: """
           SELECT \(ReadingRecord.columns()) FROM reading WHERE \(condition)
-          ORDER BY timestamp, id
+          ORDER BY timestamp, amount, id
           """,
         arguments: arguments)
       while let row = try rows.next() {
@@ -51,7 +52,7 @@ extension TallyDatabase {
         sql: """
           SELECT \(ReadingRecord.columns(as: "r")), p.title
           FROM reading r JOIN project p ON p.id = r.project_id
-          ORDER BY p.title_key, r.timestamp, r.id
+          ORDER BY p.title_key, r.timestamp, r.amount, r.id
           """)
       while let row = try rows.next() {
         // The columns in ReadingRecord.columnNames's order, then the title.

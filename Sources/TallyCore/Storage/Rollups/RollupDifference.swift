@@ -52,9 +52,23 @@ public struct RollupDifference: Equatable, Sendable, CustomStringConvertible {
   public static func first(
     _ levels: [(level: RollupLevel, stored: [BucketFigures], counted: [BucketFigures])]
   ) -> RollupDifference? {
-    let found = levels.compactMap { first(level: $0.level, stored: $0.stored, counted: $0.counted) }
-    guard var first = found.first else { return nil }
-    first.differing = found.reduce(0) { $0 + $1.differing }
+    first(
+      of: levels.map { level, stored, counted in
+        var next = stored.makeIterator()
+        var comparison = RollupComparison<Never>(level: level) { next.next() }
+        for bucket in counted { comparison.counted(bucket) }
+        comparison.finish()
+        return comparison
+      })
+  }
+
+  /// The first difference of the first level that has one, counting the differing buckets of
+  /// all the levels.
+  public static func first<Failure>(of comparisons: [RollupComparison<Failure>])
+    -> RollupDifference?
+  {
+    guard var first = comparisons.lazy.compactMap(\.first).first else { return nil }
+    first.differing = comparisons.reduce(0) { $0 + $1.differing }
     return first
   }
 
@@ -62,25 +76,6 @@ public struct RollupDifference: Equatable, Sendable, CustomStringConvertible {
   public static func first(
     level: RollupLevel, stored: [BucketFigures], counted: [BucketFigures]
   ) -> RollupDifference? {
-    var first: RollupDifference?
-    var differing = 0
-    var (i, j) = (0, 0)
-    while i < stored.count || j < counted.count {
-      let storedBucket = i < stored.count ? stored[i].bucket : Int64.max
-      let countedBucket = j < counted.count ? counted[j].bucket : Int64.max
-      let bucket = min(storedBucket, countedBucket)
-      let mine = storedBucket == bucket ? stored[i].figures : nil
-      let theirs = countedBucket == bucket ? counted[j].figures : nil
-      if storedBucket == bucket { i += 1 }
-      if countedBucket == bucket { j += 1 }
-      guard mine != theirs else { continue }
-      differing += 1
-      if first == nil {
-        first = RollupDifference(
-          level: level, bucket: bucket, stored: mine, counted: theirs, differing: 0)
-      }
-    }
-    first?.differing = differing
-    return first
+    first([(level, stored, counted)])
   }
 }

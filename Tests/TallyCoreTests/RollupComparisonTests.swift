@@ -1,0 +1,55 @@
+import Testing
+
+@testable import TallyCore
+
+/// A level's stored buckets against those counted, compared as both stream by.
+@Suite struct RollupComparisonTests {
+  private func figures(_ amount: Double) -> RangeFigures {
+    var figures = RangeFigures.empty
+    figures.add(amount)
+    return figures
+  }
+
+  /// Random stored and counted buckets, some the same, some differing, some on one side only;
+  /// the oracle looks each bucket up in a dictionary.
+  @Test func itFindsTheFirstDifferenceAndCountsThemAll() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+      var stored: [Int64: Double] = [:]
+      var counted: [Int64: Double] = [:]
+      for bucket in Int64(-20)...20 {
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0: stored[bucket] = 1
+        case 1: counted[bucket] = 1
+        case 2: (stored[bucket], counted[bucket]) = (2, 2)
+        case 3: (stored[bucket], counted[bucket]) = (2, 3)
+        default: break
+        }
+      }
+      let differing = Set(stored.keys).union(counted.keys).filter { stored[$0] != counted[$0] }
+      let storedBuckets = stored.keys.sorted().map {
+        BucketFigures(bucket: $0, figures: figures(stored[$0] ?? 0))
+      }
+      let countedBuckets = counted.keys.sorted().map {
+        BucketFigures(bucket: $0, figures: figures(counted[$0] ?? 0))
+      }
+      let found = RollupDifference.first(
+        level: .day, stored: storedBuckets, counted: countedBuckets)
+      #expect(found?.bucket == differing.min())
+      #expect((found?.differing ?? 0) == differing.count)
+      if let found {
+        #expect(found.stored == stored[found.bucket].map(figures))
+        #expect(found.counted == counted[found.bucket].map(figures))
+      }
+    }
+  }
+
+  @Test func theFirstLevelWithADifferenceIsReportedWithEveryLevelsCount() {
+    let one = [BucketFigures(bucket: 5, figures: figures(1))]
+    let found = RollupDifference.first([
+      (.quarter, one, one), (.day, one, []), (.week, [], one),
+    ])
+    #expect(found?.level == .day)
+    #expect(found?.differing == 2)
+  }
+}
