@@ -40,8 +40,9 @@ import Testing
     }
   }
 
-  /// An import notes its rows sorted in chunks: millions of runs over far fewer quarters. The
-  /// runs kept are joined as they grow, so they stay as many as the quarters' runs.
+  /// An import notes its rows sorted in chunks: millions of runs over far fewer quarters.
+  ///
+  /// The runs kept are joined as they grow, so they stay as many as the quarters' runs.
   @Test func manyReadingsOverFewQuartersKeepFewRuns() {
     var stale = StaleRollups()
     let project = ProjectID(rawValue: 1)

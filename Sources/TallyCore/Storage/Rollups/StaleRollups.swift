@@ -5,8 +5,9 @@
 public struct StaleRollups: Sendable {
   /// Runs of stale quarters per project, as noted.
   private var quarters: [ProjectID: [ClosedRange<Int64>]] = [:]
-  /// How many runs a project's list may hold before it is sorted and joined again: twice what
-  /// the last joining left, at least ``runsBeforeJoining``. So the list is bounded by the
+  /// How many runs a project's list may hold before it is sorted and joined again.
+  ///
+  /// Twice what the last joining left, at least ``runsBeforeJoining``. So the list is bounded by the
   /// quarters the readings span, not by how many readings there are (an import of 10M
   /// readings, sorted in chunks, notes millions of runs over a few hundred thousand quarters).
   private var joinAt: [ProjectID: Int] = [:]
