@@ -116,6 +116,47 @@ import Testing
     }
   }
 
+  /// Readings of one instant come in the order they were entered, whatever their amounts;
+  /// those of other instants in time order; projects by title. The oracle sorts by
+  /// (title, time, id) itself.
+  @Test func readingsOfOneInstantComeInTheOrderTheyWereEntered() throws {
+    let database = try TallyDatabase.inMemory()
+    let store = try makeStore(database)
+    let clock = TestClock()
+    var generator = SystemRandomNumberGenerator()
+    for title in ["B", "A"] {
+      store.request(.addProject(NewProject(title: title, frequency: .daily), at: clock.now()))
+    }
+    var added: [(title: String, micro: Int64, amount: Double)] = []
+    for _ in 0..<300 {
+      let title = Bool.random(using: &generator) ? "A" : "B"
+      let micro = Int64.random(in: 0...4, using: &generator) * 1_000_000
+      let amount = Double(Int.random(in: -5...5, using: &generator))
+      store.request(
+        .addReading(
+          NewReading(
+            projectID: try #require(store.projectID(title)), amount: amount,
+            timestamp: Timestamp(microsecondsSince1970: micro)), at: clock.now()))
+      added.append((title, micro, amount))
+    }
+    // Ids follow the order of adding: the oracle's (title, time, order added).
+    let expected = added.enumerated().sorted {
+      ($0.element.title, $0.element.micro, $0.offset) < (
+        $1.element.title, $1.element.micro, $1.offset
+      )
+    }.map { "\($0.element.title) \($0.element.micro) \($0.element.amount)" }
+    var listed: [String] = []
+    try database.forEachReadingWithTitle { title, reading in
+      listed.append("\(title) \(reading.timestamp.microsecondsSince1970) \(reading.amount)")
+    }
+    #expect(listed == expected)
+    var ofA: [String] = []
+    try database.forEachReading(of: try #require(store.projectID("A"))) { reading in
+      ofA.append("A \(reading.timestamp.microsecondsSince1970) \(reading.amount)")
+    }
+    #expect(ofA == expected.filter { $0.hasPrefix("A ") })
+  }
+
   @Test func deletingAProjectDeletesItsReadings() throws {
     let database = try TallyDatabase.inMemory()
     let store = try makeStore(database)

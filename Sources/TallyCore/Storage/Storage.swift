@@ -55,14 +55,12 @@ public protocol Storage: Sendable {
   func reading(_ id: ReadingID) throws(TallyError) -> Reading
 
   /// Calls `body` with `project`'s readings from `from` (inclusive) to `to` (exclusive),
-  /// oldest first (those at the same instant by amount, then id: the order of the index and
-  /// of reports' sums), as they are read: a listing of a million readings holds one at a time.
+  /// oldest first, as they are read: a listing of a million readings holds one at a time.
   func forEachReading(
     of project: ProjectID, from: Timestamp?, to: Timestamp?, _ body: (Reading) throws -> Void
   ) throws(TallyError)
 
-  /// Calls `body` with every reading and its project's title, by project title, then as
-  /// ``forEachReading(of:from:to:_:)`` orders them.
+  /// Calls `body` with every reading and its project's title, by project and time.
   func forEachReadingWithTitle(_ body: (String, Reading) throws -> Void) throws(TallyError)
 
   /// The readings of `project` that `filter` takes, in time order: what a filtered report

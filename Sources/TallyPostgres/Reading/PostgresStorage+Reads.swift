@@ -62,7 +62,7 @@ extension PostgresStorage {
       """
       SELECT \(unescaped: PostgresRows.readingColumns) FROM reading
       WHERE project_id = \(project.rawValue) AND timestamp >= \(start) AND timestamp < \(end)
-      ORDER BY timestamp, amount, id
+      ORDER BY timestamp, id
       """
     ) { row in try body(try PostgresRows.reading(row)) }
   }
@@ -75,7 +75,7 @@ extension PostgresStorage {
       SELECT r.id, r.project_id, r.amount, r.timestamp, r.note, r.batch_id, r.is_reset, r.tags,
         p.title
       FROM reading r JOIN project p ON p.id = r.project_id
-      ORDER BY p.title_key, r.timestamp, r.amount, r.id
+      ORDER BY p.title_key, r.timestamp, r.id
       """
     ) { row in
       let title = try row.decode(

@@ -10,8 +10,7 @@ extension TallyDatabase {
   }
 
   /// Calls `body` with each reading of `project` from `from` (inclusive) to `to` (exclusive),
-  /// oldest first (by amount, then id, at the same instant: the index's order, so that 10M
-  /// readings stream in it with no sort), without holding them all in memory.
+  /// oldest first, without holding them all in memory.
   ///
   /// - Throws: ``TallyError`` when the database cannot be read, or what `body` throws.
   public func forEachReading(
@@ -29,6 +28,7 @@ extension TallyDatabase {
         condition += " AND timestamp < ?"
         arguments += [to.microsecondsSince1970]
       }
+      // The index's order, then each instant's readings by id (SameInstantOrder).
       let rows = try Row.fetchCursor(
         db,
         sql: """
@@ -36,9 +36,11 @@ extension TallyDatabase {
           ORDER BY timestamp, amount, id
           """,
         arguments: arguments)
+      var order = SameInstantOrder<Reading> { $0 }
       while let row = try rows.next() {
-        try body(ReadingRecord.reading(at: row))
+        try order.add(ReadingRecord.reading(at: row), to: body)
       }
+      try order.flush(to: body)
     }
   }
 
@@ -54,10 +56,14 @@ extension TallyDatabase {
           FROM reading r JOIN project p ON p.id = r.project_id
           ORDER BY p.title_key, r.timestamp, r.amount, r.id
           """)
+      var order = SameInstantOrder<(String, Reading)> { $0.1 }
+      let each = { (item: (String, Reading)) in try body(item.0, item.1) }
       while let row = try rows.next() {
         // The columns in ReadingRecord.columnNames's order, then the title.
-        try body(row[ReadingRecord.columnNames.count], ReadingRecord.reading(at: row))
+        try order.add(
+          (row[ReadingRecord.columnNames.count], ReadingRecord.reading(at: row)), to: each)
       }
+      try order.flush(to: each)
     }
   }
 }
