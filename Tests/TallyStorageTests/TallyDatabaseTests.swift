@@ -116,9 +116,10 @@ import Testing
     }
   }
 
-  /// Readings of one instant come in the order they were entered, whatever their amounts;
-  /// those of other instants in time order; projects by title. The oracle sorts by
-  /// (title, time, id) itself.
+  /// Readings of one instant come in the order they were entered, whatever their amounts.
+  ///
+  /// Those of other instants come in time order, projects by title. The oracle sorts by
+  /// (title, time, order added) itself.
   @Test func readingsOfOneInstantComeInTheOrderTheyWereEntered() throws {
     let database = try TallyDatabase.inMemory()
     let store = try makeStore(database)
