@@ -46,20 +46,39 @@ public struct RecordWriter {
     }
   }
 
-  /// `value` in decimal, zero-padded to `width` digits, a byte at a time from the first.
+  /// `value` in decimal, zero-padded to `width` digits (at most 20).
+  ///
+  /// A timestamp's fields (two digits, or a year's four) are written byte by byte with
+  /// divisions by constants; other values from the last digit back into a scratch buffer.
   private mutating func digits(_ value: UInt64, width: Int) {
-    var divisor: UInt64 = 1
-    var count = 1
-    while count < 20, value / divisor >= 10 {
-      divisor *= 10
-      count += 1
+    let zero = UInt8(ascii: "0")
+    if width == 2, value < 100 {
+      bytes.append(zero &+ UInt8(truncatingIfNeeded: value / 10))
+      bytes.append(zero &+ UInt8(truncatingIfNeeded: value % 10))
+      return
     }
-    for _ in count..<max(count, width) { bytes.append(UInt8(ascii: "0")) }
-    var rest = value
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
-      rest %= divisor
-      divisor /= 10
+    if width == 4, value < 10_000 {
+      bytes.append(zero &+ UInt8(truncatingIfNeeded: value / 1_000))
+      bytes.append(zero &+ UInt8(truncatingIfNeeded: value / 100 % 10))
+      bytes.append(zero &+ UInt8(truncatingIfNeeded: value / 10 % 10))
+      bytes.append(zero &+ UInt8(truncatingIfNeeded: value % 10))
+      return
+    }
+    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits at most
+    withUnsafeMutableBytes(of: &scratch) { raw in
+      let buffer = raw.bindMemory(to: UInt8.self)
+      var end = buffer.count
+      var rest = value
+      repeat {
+        end -= 1
+        buffer[end] = zero &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      while buffer.count - end < min(width, 20) {
+        end -= 1
+        buffer[end] = zero
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[end...]))
     }
   }
 
