@@ -18,29 +18,32 @@ extension TallyDatabase {
     _ body: (Reading) throws -> Void
   ) throws(TallyError) {
     try read(doing: "read the readings") { db in
-      var arguments: StatementArguments = [project.rawValue]
+      var arguments = [project.rawValue]
       var condition = "project_id = ?"
       if let from {
         condition += " AND timestamp >= ?"
-        arguments += [from.microsecondsSince1970]
+        arguments.append(from.microsecondsSince1970)
       }
       if let to {
         condition += " AND timestamp < ?"
-        arguments += [to.microsecondsSince1970]
+        arguments.append(to.microsecondsSince1970)
       }
-      // The index's order, then each instant's readings by id (SameInstantOrder).
-      let rows = try Row.fetchCursor(
+      // The index's order, then each instant's readings by id (SameInstantOrder); stepped
+      // through SQLite's own calls, a reading a step.
+      let statement = try RawStatement(
         db,
-        sql: """
-          SELECT \(ReadingRecord.columns()) FROM reading WHERE \(condition)
-          ORDER BY timestamp, amount, id
-          """,
-        arguments: arguments)
-      var order = SameInstantOrder<Reading> { $0 }
-      while let row = try rows.next() {
-        try order.add(ReadingRecord.reading(at: row), to: body)
+        """
+        SELECT \(ReadingRecord.columns()) FROM reading WHERE \(condition)
+        ORDER BY timestamp, amount, id
+        """)
+      try statement.using { statement in
+        statement.bind(arguments)
+        var order = SameInstantOrder<Reading> { $0 }
+        while try statement.step() {
+          try order.add(ReadingRecord.reading(at: statement), to: body)
+        }
+        try order.flush(to: body)
       }
-      try order.flush(to: body)
     }
   }
 
@@ -49,21 +52,30 @@ extension TallyDatabase {
     _ body: (String, Reading) throws -> Void
   ) throws(TallyError) {
     try read(doing: "read the readings") { db in
-      let rows = try Row.fetchCursor(
+      let statement = try RawStatement(
         db,
-        sql: """
-          SELECT \(ReadingRecord.columns(as: "r")), p.title
-          FROM reading r JOIN project p ON p.id = r.project_id
-          ORDER BY p.title_key, r.timestamp, r.amount, r.id
-          """)
-      var order = SameInstantOrder<(String, Reading)> { $0.1 }
-      let each = { (item: (String, Reading)) in try body(item.0, item.1) }
-      while let row = try rows.next() {
-        // The columns in ReadingRecord.columnNames's order, then the title.
-        try order.add(
-          (row[ReadingRecord.columnNames.count], ReadingRecord.reading(at: row)), to: each)
+        """
+        SELECT \(ReadingRecord.columns(as: "r")), p.title
+        FROM reading r JOIN project p ON p.id = r.project_id
+        ORDER BY p.title_key, r.timestamp, r.amount, r.id
+        """)
+      try statement.using { statement in
+        statement.reset()
+        var order = SameInstantOrder<(String, Reading)> { $0.1 }
+        let each = { (item: (String, Reading)) in try body(item.0, item.1) }
+        // The title follows the columns in ReadingRecord.columnNames's order; a project's
+        // readings come together, so its title is made once.
+        let titleColumn = Int32(ReadingRecord.columnNames.count)
+        var title = (project: Int64(0), text: "")
+        while try statement.step() {
+          let reading = ReadingRecord.reading(at: statement)
+          if reading.projectID.rawValue != title.project {
+            title = (reading.projectID.rawValue, statement.text(titleColumn) ?? "")
+          }
+          try order.add((title.text, reading), to: each)
+        }
+        try order.flush(to: each)
       }
-      try order.flush(to: each)
     }
   }
 }

@@ -82,6 +82,18 @@ struct ReadingRecord: Codable, FetchableRecord, PersistableRecord {
       tags: Tags.read(row[7]))
   }
 
+  /// The reading of the row `statement` stepped to, whose first columns are ``columnNames``:
+  /// SQLite's own calls, for walks of millions (a dump), where GRDB's boxed row costs a
+  /// fifth of the time.
+  static func reading(at statement: RawStatement) -> Reading {
+    Reading(
+      id: ReadingID(rawValue: statement.int64(0)),
+      projectID: ProjectID(rawValue: statement.int64(1)), amount: statement.double(2),
+      timestamp: Timestamp(microsecondsSince1970: statement.int64(3)), note: statement.text(4),
+      batchID: statement.isNull(5) ? nil : ImportBatchID(rawValue: statement.int64(5)),
+      isReset: statement.int64(6) != 0, tags: Tags.read(statement.text(7)))
+  }
+
   var reading: Reading {
     Reading(
       id: ReadingID(rawValue: id), projectID: ProjectID(rawValue: projectID), amount: amount,

@@ -17,10 +17,7 @@ struct RawStatement {
 
   /// Binds whole numbers to the first parameters, after a reset.
   func bind(_ values: Int64...) {
-    sqlite3_reset(handle)
-    for (index, value) in values.enumerated() {
-      sqlite3_bind_int64(handle, Int32(index + 1), value)
-    }
+    bind(values)
   }
 
   /// Makes the statement ready to be bound and run again.
@@ -72,6 +69,17 @@ struct RawStatement {
   func text(_ index: Int32) -> String? {
     guard let bytes = sqlite3_column_text(handle, index) else { return nil }
     return String(cString: bytes)
+  }
+
+  /// Whether column `index` (from 0) of the row stepped to is NULL.
+  func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
+  /// Binds whole numbers to the first parameters, after a reset.
+  func bind(_ values: [Int64]) {
+    sqlite3_reset(handle)
+    for (index, value) in values.enumerated() {
+      sqlite3_bind_int64(handle, Int32(index + 1), value)
+    }
   }
 
   /// Keeps the statement alive while `body` uses it.
