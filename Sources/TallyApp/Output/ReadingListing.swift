@@ -69,41 +69,14 @@ final class ReadingListing {
     case .csv:
       output.write { line in
         line.integer(reading.id.rawValue)
-        line.append(",")
-        line.timestamp(reading.timestamp)
-        line.append(",")
-        line.exactAmount(reading.amount)
-        line.append(",")
-        line.csvText(reading.note ?? "")
-        if isMeter { line.append(reading.isReset ? ",yes" : ",") }
-        if marksTags {
-          line.append(",")
-          line.csvText(Tags.listed(reading.tags))
-        }
-        line.append("\n")
+        line.csvFields(of: reading, resets: isMeter, tags: marksTags)
       }
     case .json:
       output.write { line in
         line.append(count == 0 ? "\n{" : ",\n{")
         line.jsonKey("id", first: true)
         line.integer(reading.id.rawValue)
-        line.jsonKey("timestamp")
-        line.append("\"")
-        line.timestamp(reading.timestamp)
-        line.append("\"")
-        line.jsonKey("amount")
-        line.json(.amount(reading.amount))
-        line.jsonKey("note")
-        line.json(.optional(reading.note))
-        if isMeter {
-          line.jsonKey("reset")
-          line.append(reading.isReset ? "true" : "false")
-        }
-        if marksTags {
-          line.jsonKey("tags")
-          line.json(.texts(reading.tags))
-        }
-        line.append("}")
+        line.jsonMembers(of: reading, resets: isMeter, tags: marksTags)
       }
     }
   }

@@ -54,19 +54,26 @@ extension Session {
       }
       let query = ProjectReportQuery(storage: storage, zone: zone, clock: self.clock)
       var made: [ProjectReport] = []
-      for project in projects {
-        if request.byTag {
-          made += try reportsByTag(of: project, request.filter, shape: shape, query: query)
-        } else if !request.filter.takesEverything {
-          let matching = try storage.matchingReadings(
-            of: project.id, request.filter, keepingTags: false)
-          made.append(try report(of: project, shape: shape, query: query, over: matching))
-        } else {
+      if request.byTag || !request.filter.takesEverything {
+        for project in projects {
+          if request.byTag {
+            made += try reportsByTag(of: project, request.filter, shape: shape, query: query)
+          } else {
+            let matching = try storage.matchingReadings(
+              of: project.id, request.filter, keepingTags: false)
+            made.append(try report(of: project, shape: shape, query: query, over: matching))
+          }
+        }
+      } else {
+        // Every project's periods in one read: `report --all` over 100 projects asks once.
+        let byID = Dictionary(projects.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        try storage.withAggregates(of: projects.map(\.id)) { id, aggregates in
+          guard let project = byID[id] else { return }
           made.append(
             try query.report(
               project, period: shape.period, from: from, to: to,
               includesEmpty: shape.includesEmpty, includesStreak: shape.includesStreak,
-              outlook: shape.outlook))
+              outlook: shape.outlook, over: aggregates))
         }
       }
       reports = made
@@ -145,18 +152,7 @@ extension Session {
         }
         output.write { line in
           line.append(title.field)
-          line.append(",")
-          line.timestamp(reading.timestamp)
-          line.append(",")
-          line.exactAmount(reading.amount)
-          line.append(",")
-          line.csvText(reading.note ?? "")
-          if marksResets { line.append(reading.isReset ? ",yes" : ",") }
-          if marksTags {
-            line.append(",")
-            line.csvText(Tags.listed(reading.tags))
-          }
-          line.append("\n")
+          line.csvFields(of: reading, resets: marksResets, tags: marksTags)
         }
       }
     case .json:
@@ -167,23 +163,7 @@ extension Session {
           line.append(count == 0 ? "\n{" : ",\n{")
           line.jsonKey("project", first: true)
           line.jsonString(title)
-          line.jsonKey("timestamp")
-          line.append("\"")
-          line.timestamp(reading.timestamp)
-          line.append("\"")
-          line.jsonKey("amount")
-          line.json(.amount(reading.amount))
-          line.jsonKey("note")
-          line.json(.optional(reading.note))
-          if marksResets {
-            line.jsonKey("reset")
-            line.append(reading.isReset ? "true" : "false")
-          }
-          if marksTags {
-            line.jsonKey("tags")
-            line.json(.texts(reading.tags))
-          }
-          line.append("}")
+          line.jsonMembers(of: reading, resets: marksResets, tags: marksTags)
         }
         count += 1
       }

@@ -26,22 +26,22 @@ public struct StandingQuery: Sendable {
   {
     let now = clock()
     var result: [ProjectID: ProjectStanding] = [:]
+    var asking: [ProjectID: ProjectSummary] = [:]
     for summary in projects {
       let project = summary.project
-      var standing = ProjectStanding(
-        periodsMissed: try periodsMissed(summary, now: now))
-      guard project.goal != nil || summary.readingCount > 0 else {
-        result[project.id] = standing
-        continue
+      result[project.id] = ProjectStanding(periodsMissed: try periodsMissed(summary, now: now))
+      if project.goal != nil || summary.readingCount > 0 { asking[project.id] = summary }
+    }
+    // One read for all the projects that ask the storage.
+    try storage.withAggregates(of: projects.map(\.id).filter { asking[$0] != nil }) {
+      id, aggregates in
+      guard let summary = asking[id] else { return }
+      let project = summary.project
+      result[id]?.goalPeriod = try Self.goalPeriod(
+        of: project, now: now, zone: zone, over: aggregates)
+      if summary.readingCount > 0 {
+        result[id]?.trend = try trend(of: project, now: now, over: aggregates)
       }
-      try storage.withAggregates(of: project.id) { aggregates in
-        standing.goalPeriod = try Self.goalPeriod(
-          of: project, now: now, zone: zone, over: aggregates)
-        if summary.readingCount > 0 {
-          standing.trend = try trend(of: project, now: now, over: aggregates)
-        }
-      }
-      result[project.id] = standing
     }
     return result
   }
@@ -88,10 +88,11 @@ public struct StandingQuery: Sendable {
   public func trends(of projects: [ProjectSummary]) throws(TallyError) -> [ProjectID: [Double?]] {
     let now = clock()
     var result: [ProjectID: [Double?]] = [:]
-    for summary in projects where summary.readingCount > 0 {
-      result[summary.id] = try storage.withAggregates(of: summary.id) { aggregates in
-        try trend(of: summary.project, now: now, over: aggregates)
-      }
+    let counted = projects.filter { $0.readingCount > 0 }
+    let byID = Dictionary(counted.map { ($0.id, $0.project) }, uniquingKeysWith: { $1 })
+    try storage.withAggregates(of: counted.map(\.id)) { id, aggregates in
+      guard let project = byID[id] else { return }
+      result[id] = try trend(of: project, now: now, over: aggregates)
     }
     return result
   }

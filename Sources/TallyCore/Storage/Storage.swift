@@ -45,6 +45,12 @@ public protocol Storage: Sendable {
     of project: ProjectID, _ body: (any RangeAggregates) throws -> Result
   ) throws(TallyError) -> Result
 
+  /// Runs `body` with the range aggregates of each of `projects` in turn, all in one read: a
+  /// list of 100 projects opens one read, not 100, and sees one state of the data.
+  func withAggregates(
+    of projects: [ProjectID], _ body: (ProjectID, any RangeAggregates) throws -> Void
+  ) throws(TallyError)
+
   /// Runs `body` with the history of changes and the present state they are reverted
   /// from, all in one read (see ``Rewind``).
   func withHistory<Result>(

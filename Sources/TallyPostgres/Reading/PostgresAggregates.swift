@@ -134,4 +134,14 @@ extension PostgresStorage {
       try body(PostgresAggregates(session, project: project))
     }
   }
+
+  public func withAggregates(
+    of projects: [ProjectID], _ body: (ProjectID, any RangeAggregates) throws -> Void
+  ) throws(TallyError) {
+    try read(doing: "read the readings") { session in
+      for project in projects {
+        try body(project, PostgresAggregates(session, project: project))
+      }
+    }
+  }
 }

@@ -154,4 +154,14 @@ extension TallyDatabase {
       try body(try RangeAggregator(db: db, project: project))
     }
   }
+
+  public func withAggregates(
+    of projects: [ProjectID], _ body: (ProjectID, any RangeAggregates) throws -> Void
+  ) throws(TallyError) {
+    try read(doing: "read the readings") { db in
+      for project in projects {
+        try body(project, try RangeAggregator(db: db, project: project))
+      }
+    }
+  }
 }
