@@ -44,16 +44,22 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
 
   /// The kinds of project it means something for.
   public var kinds: Set<ProjectKind> {
+    Set(ProjectKind.allCases.filter(means(for:)))
+  }
+
+  /// Whether the statistic means something for `kind`: ``kinds`` without building a set,
+  /// asked once per cell of a report.
+  public func means(for kind: ProjectKind) -> Bool {
     switch self {
     case .count, .goal, .progress, .met, .previous, .changePercent, .rollingMean, .forecast,
       .neededPerDay:
-      Set(ProjectKind.allCases)
+      true
     // A gauge's levels or a meter's dials do not add up; a dial's mean means nothing.
-    case .sum: [.total]
-    case .min, .max, .mean: [.total, .gauge]
-    case .first, .last: [.gauge, .meter]
-    case .change: [.gauge]
-    case .usage, .rate: [.meter]
+    case .sum: kind == .total
+    case .min, .max, .mean: kind == .total || kind == .gauge
+    case .first, .last: kind == .gauge || kind == .meter
+    case .change: kind == .gauge
+    case .usage, .rate: kind == .meter
     }
   }
 
@@ -82,7 +88,7 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
   /// Its value in `row` of a `kind` project: none where it is no figure of the kind (a
   /// gauge's sum), in every format alike.
   public func value(of row: PeriodSummary, _ kind: ProjectKind) -> ReportValue {
-    guard kinds.contains(kind) else { return self == .met ? .flag(nil) : .number(nil) }
+    guard means(for: kind) else { return self == .met ? .flag(nil) : .number(nil) }
     return switch self {
     case .count: .count(row.count)
     case .sum: .number(row.sum)
