@@ -3,10 +3,11 @@
 100-project database the sweep builds (WORK=/tmp/sweep). Usage: pair.py OLD NEW."""
 import subprocess, sys, time, statistics, os
 a, b = sys.argv[1:3]
+MANY = os.path.join(os.environ.get("WORK", "/tmp/sweep"), "many.sqlite")
 cases = [
-  ("report --all --period monthly --format csv, 100 x 100,000", ["report", "--all", "--period", "monthly", "--format", "csv"], "/tmp/sweep/many.sqlite"),
-  ("project list, 100 projects", ["project", "list"], "/tmp/sweep/many.sqlite"),
-  ("project list --format csv, 100 projects", ["project", "list", "--format", "csv"], "/tmp/sweep/many.sqlite"),
+  ("report --all --period monthly --format csv, 100 x 100,000", ["report", "--all", "--period", "monthly", "--format", "csv"], MANY),
+  ("project list, 100 projects", ["project", "list"], MANY),
+  ("project list --format csv, 100 projects", ["project", "list", "--format", "csv"], MANY),
 ]
 env = dict(os.environ, TZ="UTC", TALLY_PAGER="")
 for name, args, db in cases:
