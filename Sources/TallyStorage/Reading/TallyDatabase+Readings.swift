@@ -37,6 +37,8 @@ extension TallyDatabase {
         ORDER BY timestamp, amount, id
         """)
       try statement.using { statement in
+        // Reset however the walk ends, so that no statement is left running in the read.
+        defer { statement.reset() }
         statement.bind(arguments)
         var order = SameInstantOrder<Reading> { $0 }
         while try statement.step() {
@@ -61,6 +63,7 @@ extension TallyDatabase {
         """)
       try statement.using { statement in
         statement.reset()
+        defer { statement.reset() }
         var order = SameInstantOrder<(String, Reading)> { $0.1 }
         let each = { (item: (String, Reading)) in try body(item.0, item.1) }
         // The title follows the columns in ReadingRecord.columnNames's order; a project's

@@ -4,15 +4,28 @@
 /// quarters (and their days) again from the readings before the transaction commits.
 public struct StaleRollups: Sendable {
   /// Runs of stale quarters per project, as noted.
-  private var quarters: [ProjectID: [ClosedRange<Int64>]] = [:]
-  /// How many runs a project's list may hold before it is sorted and joined again.
-  ///
-  /// Twice what the last joining left, at least ``runsBeforeJoining``. So the list is bounded by the
-  /// quarters the readings span, not by how many readings there are (an import of 10M
-  /// readings, sorted in chunks, notes millions of runs over a few hundred thousand quarters).
-  private var joinAt: [ProjectID: Int] = [:]
+  private var quarters: [ProjectID: Runs] = [:]
   /// The least number of runs that are joined: joining fewer costs more than it saves.
   static let runsBeforeJoining = 65_536
+
+  /// One project's runs, joined whenever they have doubled.
+  ///
+  /// They may hold twice what the last joining left, at least ``runsBeforeJoining``. So they
+  /// are bounded by the quarters the readings span, not by how many readings there are (an
+  /// import of 10M readings, sorted in chunks, notes millions of runs over a few hundred
+  /// thousand quarters).
+  private struct Runs: Sendable {
+    var list: [ClosedRange<Int64>] = []
+    var joinAt = StaleRollups.runsBeforeJoining
+
+    mutating func append(_ run: ClosedRange<Int64>) {
+      list.append(run)
+      guard list.count >= joinAt else { return }
+      list = list.joinedRuns()
+      joinAt = max(StaleRollups.runsBeforeJoining, 2 * list.count)
+    }
+  }
+
   /// The run being noted: readings noted in time order (an import's) extend it, so that a
   /// million of them make one run, not a million.
   private var current: (project: ProjectID, run: ClosedRange<Int64>)?
@@ -57,20 +70,19 @@ public struct StaleRollups: Sendable {
   public mutating func clear(_ project: ProjectID) {
     cleared.insert(project)
     quarters[project] = nil
-    joinAt[project] = nil
     if current?.project == project { current = nil }
   }
 
   /// The stale quarters of `project`, sorted and joined where they touch or overlap.
   public func runs(of project: ProjectID) -> [ClosedRange<Int64>] {
-    var runs = quarters[project] ?? []
+    var runs = quarters[project]?.list ?? []
     if let current, current.project == project { runs.append(current.run) }
     return runs.joinedRuns()
   }
 
   /// How many runs are held for `project`: bounded by the quarters noted, not the notes.
   func storedRunCount(of project: ProjectID) -> Int {
-    (quarters[project]?.count ?? 0) + (current?.project == project ? 1 : 0)
+    (quarters[project]?.list.count ?? 0) + (current?.project == project ? 1 : 0)
   }
 
   private mutating func closeCurrentRun() {
@@ -79,14 +91,8 @@ public struct StaleRollups: Sendable {
     append(current.run, to: current.project)
   }
 
-  /// Adds `run` to `project`'s list, joining the list when it has grown to its bound.
+  /// Adds `run` to `project`'s runs: one look-up of the project.
   private mutating func append(_ run: ClosedRange<Int64>, to project: ProjectID) {
-    quarters[project, default: []].append(run)
-    guard let count = quarters[project]?.count,
-      count >= joinAt[project, default: Self.runsBeforeJoining]
-    else { return }
-    let joined = quarters[project]?.joinedRuns() ?? []
-    quarters[project] = joined
-    joinAt[project] = max(Self.runsBeforeJoining, 2 * joined.count)
+    quarters[project, default: Runs()].append(run)
   }
 }
