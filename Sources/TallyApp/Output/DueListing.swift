@@ -22,11 +22,16 @@ struct DueListing {
       var table = TextTable(columns: [
         .init("PROJECT", .text), .init("FREQUENCY"), .init("LAST READING"), .init("MISSED", .right),
       ])
+      // A column of times has one shape: seconds on every row when any time has some.
+      let seconds = due.contains {
+        $0.lastReading.map { TimestampFormat.hasSeconds($0, in: zone) } ?? false
+      }
       for project in due {
         let summary = project.summary
         table.append([
           summary.project.title, summary.project.frequency.rawValue,
-          project.lastReading.map { TimestampFormat.local($0, in: zone) } ?? "never",
+          project.lastReading.map { TimestampFormat.local($0, in: zone, seconds: seconds) }
+            ?? "never",
           String(project.periodsMissed),
         ])
       }

@@ -25,6 +25,13 @@ struct ProjectListing {
         .init("TITLE", .text), .init("UNITS", .text), .init("FREQUENCY"), .init("READINGS", .right),
         .init("LAST READING"), .init("UPDATED"),
       ])
+      // A column of times has one shape: seconds on every row when any time has some.
+      let lastSeconds = listed.contains {
+        $0.summary.lastReadingAt.map { TimestampFormat.hasSeconds($0, in: zone) } ?? false
+      }
+      let updatedSeconds = listed.contains {
+        TimestampFormat.hasSeconds($0.summary.project.updatedAt, in: zone)
+      }
       for (index, (group, summary)) in listed.enumerated() {
         if showsGroups, index == 0 || listed[index - 1].group != group {
           table.appendSection(group ?? ProjectGroup.noGroupHeading)
@@ -32,8 +39,10 @@ struct ProjectListing {
         table.append([
           summary.project.title, summary.project.units, summary.project.cadence,
           String(summary.readingCount),
-          summary.lastReadingAt.map { TimestampFormat.local($0, in: zone) } ?? "",
-          TimestampFormat.local(summary.project.updatedAt, in: zone),
+          summary.lastReadingAt.map {
+            TimestampFormat.local($0, in: zone, seconds: lastSeconds)
+          } ?? "",
+          TimestampFormat.local(summary.project.updatedAt, in: zone, seconds: updatedSeconds),
         ])
       }
       table.appendSparklines(
