@@ -33,8 +33,7 @@ import Testing
       let countedBuckets = counted.keys.sorted().map {
         BucketFigures(bucket: $0, figures: figures(counted[$0] ?? 0))
       }
-      let found = RollupDifference.first(
-        level: .day, stored: storedBuckets, counted: countedBuckets)
+      let found = RollupDifference.first([(.day, storedBuckets, countedBuckets)])
       #expect(found?.bucket == differing.min())
       #expect((found?.differing ?? 0) == differing.count)
       if let found {

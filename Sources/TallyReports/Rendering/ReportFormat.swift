@@ -53,7 +53,7 @@ extension ProjectReport {
       onlyShown
       ? Set(ReportStatistic.shown(for: project.kind, withGoal: true) + outlook.statistics) : []
     return statistics.map { statistic in
-      (onlyShown ? shown.contains(statistic) : statistic.kinds.contains(project.kind))
+      (onlyShown ? shown.contains(statistic) : statistic.means(for: project.kind))
         ? statistic : nil
     }
   }

@@ -144,7 +144,7 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
     }
     let kinds = Set(projects.map(\.kind))
     guard let wrong = list.first(where: { $0.kinds.isDisjoint(with: kinds) }) else { return }
-    let fits = ProjectKind.allCases.filter { wrong.kinds.contains($0) }.map(\.rawValue)
+    let fits = ProjectKind.allCases.filter(wrong.means(for:)).map(\.rawValue)
     let theirs = ProjectKind.allCases.filter { kinds.contains($0) }.map(\.rawValue)
     throw TallyError(
       .invalidInput,
@@ -158,14 +158,14 @@ public enum ReportStatistic: String, CaseIterable, Sendable {
 
   /// Fails when a statistic in `list` means nothing for `project`'s kind.
   public static func check(_ list: [ReportStatistic], for project: Project) throws(TallyError) {
-    guard let wrong = list.first(where: { !$0.kinds.contains(project.kind) }) else { return }
-    let kinds = ProjectKind.allCases.filter { wrong.kinds.contains($0) }.map(\.rawValue)
+    guard let wrong = list.first(where: { !$0.means(for: project.kind) }) else { return }
+    let kinds = ProjectKind.allCases.filter(wrong.means(for:)).map(\.rawValue)
     throw TallyError(
       .invalidInput,
       "--stats \(wrong.rawValue) does not apply to \(project.title), a \(project.kind.rawValue) "
         + "project: \(wrong.rawValue) is for \(kinds.joined(separator: " and ")) projects",
       hint: "Pick statistics of its kind: "
-        + allCases.filter { $0.kinds.contains(project.kind) }.map(\.rawValue)
+        + allCases.filter { $0.means(for: project.kind) }.map(\.rawValue)
         .joined(separator: ","))
   }
 }

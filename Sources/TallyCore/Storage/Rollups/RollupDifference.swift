@@ -71,11 +71,4 @@ public struct RollupDifference: Equatable, Sendable, CustomStringConvertible {
     first.differing = comparisons.reduce(0) { $0 + $1.differing }
     return first
   }
-
-  /// The first difference between the buckets `stored` and `counted` (both ascending), if any.
-  public static func first(
-    level: RollupLevel, stored: [BucketFigures], counted: [BucketFigures]
-  ) -> RollupDifference? {
-    first([(level, stored, counted)])
-  }
 }
