@@ -41,6 +41,14 @@ import Testing
       amounts.append(cents)
       amounts.append(cents / Double(next() % 997 + 1))
       amounts.append(cents * 1e-6)
+      // Amounts at the edge of rounding to 15 digits: 16 and 17 digits ending in 5 (a tie for
+      // their shortest text, not always for the binary amount), and runs of nines that carry.
+      let digits = String(next() % 900_000_000_000_000 + 100_000_000_000_000)
+      let point = Int(next() % 19)
+      for tail in ["5", "49", "51", "50000001", "4999999"] {
+        amounts.append(Double("0.\(digits)\(tail)e\(point - 4)") ?? 0)
+      }
+      amounts.append(Double("9.99999999999999\(next() % 10)\(next() % 10)e\(point - 4)") ?? 0)
     }
     for amount in amounts where amount.isFinite && amount != amount.rounded() {
       #expect(AmountFormat.plain(amount) == printf(amount), "\(amount)")

@@ -79,4 +79,61 @@ import Testing
     #expect(day.start == Timestamp(secondsSince1970: start))
     #expect(day.end == Timestamp(secondsSince1970: end))
   }
+
+  /// Periods one after another, in zones that never change their offset and in zones that do,
+  /// are those Foundation's own calendar draws for the same dates (a start at the first
+  /// instant of the local day, a skipped midnight's day starting when the clock resumes).
+  @Test(arguments: [
+    "UTC", "Etc/GMT+5", "Etc/GMT-14", "Asia/Kolkata", "Europe/Berlin", "America/Santiago",
+    "Australia/Lord_Howe", "Pacific/Apia", "America/Sao_Paulo",
+  ])
+  func periodsAfterOneAnotherAreFoundationsOwn(identifier: String) throws {
+    let zone = try #require(TimeZone(identifier: identifier))
+    var gregorian = Calendar(identifier: .gregorian)
+    gregorian.timeZone = zone
+    gregorian.firstWeekday = 2
+    gregorian.minimumDaysInFirstWeek = 4
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      state ^= state >> 12
+      state ^= state << 25
+      state ^= state >> 27
+      return state &* 0x2545_F491_4F6C_DD1D
+    }
+    func oracle(_ period: ReportPeriod, _ start: Date) throws -> DateInterval {
+      switch period {
+      case .daily: return try #require(gregorian.dateInterval(of: .day, for: start))
+      case .weekly: return try #require(gregorian.dateInterval(of: .weekOfYear, for: start))
+      case .monthly: return try #require(gregorian.dateInterval(of: .month, for: start))
+      case .yearly: return try #require(gregorian.dateInterval(of: .year, for: start))
+      case .quarterly:
+        let month = try #require(gregorian.dateInterval(of: .month, for: start))
+        let end = try #require(gregorian.date(byAdding: .month, value: 3, to: month.start))
+        return DateInterval(start: month.start, end: end)
+      }
+    }
+    for _ in 0..<40 {
+      // 1900 to 2100.
+      let instant = Timestamp(secondsSince1970: Int64(next() % 6_311_433_600) - 2_208_988_800)
+      for period in ReportPeriod.allCases {
+        let calendar = PeriodCalendar(period: period, zone: zone)
+        var current = calendar.period(containing: instant)
+        #expect(current.contains(instant), "\(identifier) \(period) \(instant)")
+        for _ in 0..<4 {
+          let expected = try oracle(period, current.start.date)
+          let drawn = "\(current.label): \(current.start.date)..\(current.end.date)"
+          #expect(
+            current.start.date == expected.start && current.end.date == expected.end,
+            "\(identifier) \(period) \(drawn), Foundation \(expected.start)..\(expected.end)")
+          if period == .monthly {
+            let month = gregorian.dateComponents([.year, .month], from: current.start.date)
+            #expect(
+              current.label
+                == String(format: "%04d-%02d", month.year ?? 0, month.month ?? 0))
+          }
+          current = calendar.period(after: current)
+        }
+      }
+    }
+  }
 }

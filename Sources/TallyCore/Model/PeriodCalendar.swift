@@ -9,16 +9,22 @@ public struct PeriodCalendar: Sendable {
   /// The zone whose calendar the periods follow.
   public let zone: TimeZone
 
+  /// The zone's offset in seconds when it has never changed (UTC, `Etc/GMT+5`): then no
+  /// instant needs the zone asked.
+  private let fixedOffset: Int64?
+
   /// Creates a calendar.
   public init(period: ReportPeriod, zone: TimeZone) {
     self.period = period
     self.zone = zone
+    fixedOffset =
+      zone.nextDaylightSavingTimeTransition(after: .distantPast) == nil
+      ? Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0))) : nil
   }
 
   /// The period that holds `timestamp`.
   public func period(containing timestamp: Timestamp) -> Period {
-    let (civil, _) = CivilTime.of(timestamp, in: zone)
-    var first = firstDay(of: CivilTime(year: civil.year, month: civil.month, day: civil.day))
+    var first = firstDay(of: day(of: timestamp))
     // Near a zone's change of offset a start computed from the date can fall after the
     // instant; step back until the period holds it.
     var result = make(first)
@@ -29,9 +35,27 @@ public struct PeriodCalendar: Sendable {
     return result
   }
 
-  /// The period right after `period`.
+  /// The period right after `period`: it starts where `period` ends (both are the same
+  /// local first day read in the zone).
   public func period(after period: Period) -> Period {
-    self.period(containing: period.end)
+    let first = firstDay(of: day(of: period.end))
+    guard self.start(of: first) == period.end else { return self.period(containing: period.end) }
+    return make(first, start: period.end)
+  }
+
+  /// The local date of `timestamp`.
+  private func day(of timestamp: Timestamp) -> CivilTime {
+    let civil =
+      fixedOffset.map {
+        CivilTime(microsecondsAsUTC: timestamp.microsecondsSince1970 + $0 * 1_000_000)
+      } ?? CivilTime.of(timestamp, in: zone).0
+    return CivilTime(year: civil.year, month: civil.month, day: civil.day)
+  }
+
+  /// The first instant of the local day `first`.
+  private func start(of first: CivilTime) -> Timestamp {
+    guard let fixedOffset else { return first.timestamp(in: zone) }
+    return Timestamp(microsecondsSince1970: first.microsecondsAsUTC - fixedOffset * 1_000_000)
   }
 
   /// The period right before `period`.
@@ -83,8 +107,9 @@ public struct PeriodCalendar: Sendable {
     }
   }
 
-  /// The period starting on `first`, which must be a first day.
-  private func make(_ first: CivilTime) -> Period {
+  /// The period starting on `first`, which must be a first day; `start` is its first instant
+  /// when known.
+  private func make(_ first: CivilTime, start: Timestamp? = nil) -> Period {
     let next: CivilTime
     switch period {
     case .daily: next = Self.addingDays(1, to: first)
@@ -94,7 +119,7 @@ public struct PeriodCalendar: Sendable {
     case .yearly: next = CivilTime(year: first.year + 1, month: 1, day: 1)
     }
     return Period(
-      label: label(first), start: first.timestamp(in: zone), end: next.timestamp(in: zone))
+      label: label(first), start: start ?? self.start(of: first), end: self.start(of: next))
   }
 
   private func label(_ first: CivilTime) -> String {

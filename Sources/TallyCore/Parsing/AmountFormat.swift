@@ -35,9 +35,83 @@ public enum AmountFormat {
     if magnitude >= 1e-4, magnitude < 1e15 {
       let shortest = amount.description
       if Self.significantDigits(of: shortest) <= 15 { return shortest }
+      if let rounded = Self.rounded(shortest) { return rounded }
     }
     return printed(amount)
   }
+
+  /// `shortest` (Swift's shortest exact text of an amount, without an exponent, of more than
+  /// 15 significant digits) rounded to 15 as `%.15g` rounds the amount itself; `nil` where
+  /// only `printf` can tell.
+  ///
+  /// Rounding the shortest text lands where rounding the binary amount does, unless the text's
+  /// digits after the 15th are exactly `5`: a boundary between two 15-digit numbers that lies
+  /// strictly between the amount and its shortest text would be a shorter (or, at the same
+  /// length, closer) text of the amount. So `5` alone, and a rounding up to 1e15 (which `%g`
+  /// writes with an exponent), are left to `printf`.
+  static func rounded(_ shortest: String) -> String? {
+    // Swift's shortest text of a Double has at most 17 digits, and no exponent here: at most
+    // 4 leading zeros below 1 and 15 whole digits.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> String? in
+      var count = 0
+      var integerDigits = 0
+      var negative = false
+      var seenPoint = false
+      for byte in shortest.utf8 {
+        switch byte {
+        case UInt8(ascii: "-"): negative = true
+        case UInt8(ascii: "."): seenPoint = true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+          guard count < 40 else { return nil }
+          buffer[count] = byte - UInt8(ascii: "0")
+          count += 1
+          if !seenPoint { integerDigits += 1 }
+        default: return nil
+        }
+      }
+      var first = 0
+      while first < count, buffer[first] == 0 { first += 1 }
+      let cut = first + 15
+      guard cut < count else { return nil }
+      if count - cut == 1, buffer[cut] == 5 { return nil }
+      var kept = cut
+      if buffer[cut] >= 5 {
+        var index = kept - 1
+        while index >= 0, buffer[index] == 9 {
+          buffer[index] = 0
+          index -= 1
+        }
+        guard index >= 0 else { return nil }  // all nines and no leading zero: 1e15 and up
+        buffer[index] += 1
+      }
+      // Whole digits beyond 15 would be written with an exponent (1e+15 and up).
+      var whole = 0
+      while whole < integerDigits - 1, buffer[whole] == 0 { whole += 1 }
+      guard integerDigits - whole <= 15 else { return nil }
+      while kept > integerDigits, buffer[kept - 1] == 0 { kept -= 1 }
+      // The text goes after the digits, in the same buffer.
+      var end = 40
+      if negative {
+        buffer[end] = UInt8(ascii: "-")
+        end += 1
+      }
+      for index in whole..<integerDigits {
+        buffer[end] = buffer[index] + UInt8(ascii: "0")
+        end += 1
+      }
+      if kept > integerDigits {
+        buffer[end] = UInt8(ascii: ".")
+        end += 1
+        for index in integerDigits..<kept {
+          guard end < 64 else { return nil }
+          buffer[end] = buffer[index] + UInt8(ascii: "0")
+          end += 1
+        }
+      }
+      return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[40..<end]), as: UTF8.self)
+    }
+  }
+
 
   /// `amount` as `printf("%.15g")` writes it.
   static func printed(_ amount: Double) -> String {

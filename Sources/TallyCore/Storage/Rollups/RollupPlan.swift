@@ -31,8 +31,16 @@ public struct RollupPlan: Sendable {
     self.ranges = ranges.map { range in
       Self.pieces(of: range, at: .week, runs: &runs, leaves: &leaves)
     }
-    request = RollupRequest(runs: runs.mapValues { $0.joinedRuns() }, leaves: leaves)
+    request = RollupRequest(
+      runs: runs.mapValues { $0.joinedRuns(acrossGapsOf: Self.bucketsWorthReadingThrough) },
+      leaves: leaves)
   }
+
+  /// Runs this few buckets apart are asked for as one: reading the buckets between them costs
+  /// less than seeking the next run. A month's weeks lie one week apart from the next month's
+  /// (the week the months share is made of days), so a monthly report reads each level's
+  /// weeks in one run instead of one run a month.
+  static let bucketsWorthReadingThrough: Int64 = 2
 
   /// The figures of each range, in the order they were given, from `rows` (the answer to
   /// ``request``).
