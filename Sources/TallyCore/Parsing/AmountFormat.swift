@@ -112,7 +112,6 @@ public enum AmountFormat {
     }
   }
 
-
   /// `amount` as `printf("%.15g")` writes it.
   static func printed(_ amount: Double) -> String {
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in

@@ -36,8 +36,9 @@ public struct RollupPlan: Sendable {
       leaves: leaves)
   }
 
-  /// Runs this few buckets apart are asked for as one: reading the buckets between them costs
-  /// less than seeking the next run. A month's weeks lie one week apart from the next month's
+  /// Runs this few buckets apart are asked for as one.
+  ///
+  /// Reading the buckets between them costs less than seeking the next run. A month's weeks lie one week apart from the next month's
   /// (the week the months share is made of days), so a monthly report reads each level's
   /// weeks in one run instead of one run a month.
   static let bucketsWorthReadingThrough: Int64 = 2
