@@ -8,15 +8,20 @@ import TallyReports
 final class ReadingListing {
   private let project: Project
   private let zone: TimeZone
-  private var table: TextTable
-  /// The table's readings, each with the section it opens (its period's label), kept until
-  /// the end: the time column shows seconds on every row when any reading has some.
-  private var tableRows: [(opens: String?, reading: Reading)] = []
+  /// The table, measured in a first pass over the readings and written in a second: it holds
+  /// one reading at a time, however many are listed.
+  private var table: StreamedTable
+  /// Whether any reading's time has seconds: then every time in the column shows them.
   private var anySeconds = false
+  /// The first and the last time listed: the widest times are theirs (the year's digits).
+  private var firstTime: Timestamp?
+  private var lastTime: Timestamp?
   /// The period of the section being listed: readings come in time order, so the next one is
   /// most often in it, and its period need not be worked out again.
   private var section: Period?
   private var count = 0
+  /// The pass over the readings being listed.
+  private var pass = 0
   /// Whether `--from` or `--to` narrowed the listing, for the message when it is empty.
   private let isRange: Bool
   /// The terminal's columns, which the table fits; `nil` off a terminal.
@@ -36,9 +41,15 @@ final class ReadingListing {
     // A clock says its pattern, whatever unit of time the project records in.
     let shownUnits = project.clockUnit.map(DurationFormat.pattern) ?? project.units
     let amountHeader = shownUnits.isEmpty ? "AMOUNT" : "AMOUNT (\(shownUnits))"
-    table = TextTable(
+    table = StreamedTable(
       columns: [.init("ID", .right), .init("TIME"), .init(amountHeader, .right)]
-        + (marksTags ? [.init("TAGS", .text)] : []) + [.init("NOTE", .text)])
+        + (marksTags ? [.init("TAGS", .text)] : []) + [.init("NOTE", .text)],
+      width: width)
+  }
+
+  /// How many times `format` goes over the readings: a table measures, then writes.
+  static func passes(_ format: ListFormat) -> Int {
+    format == .table ? 2 : 1
   }
 
   func begin(_ format: ListFormat, to output: OutputBuffer) {
@@ -53,20 +64,30 @@ final class ReadingListing {
     }
   }
 
-  func write(_ reading: Reading, _ format: ListFormat, to output: OutputBuffer) {
-    defer { count += 1 }
+  /// Lists `reading` in pass `pass` of ``passes(_:)`` (0 unless a table); the passes come in
+  /// order, each with the same readings.
+  func write(_ reading: Reading, pass: Int = 0, _ format: ListFormat, to output: OutputBuffer) {
+    if pass != self.pass {
+      self.pass = pass
+      measureTimes()
+    }
     switch format {
     case .table:
-      var opens: String?
-      if section?.contains(reading.timestamp) != true {
-        let period = PeriodCalendar(period: project.frequency, zone: zone)
-          .period(containing: reading.timestamp)
-        opens = period.label
-        section = period
+      if pass == 0 {
+        count += 1
+        if firstTime == nil { firstTime = reading.timestamp }
+        lastTime = reading.timestamp
+        if !anySeconds { anySeconds = TimestampFormat.hasSeconds(reading.timestamp, in: zone) }
+        if let opens = opens(reading) { table.measure(.section(opens)) }
+        // The times are measured once all are seen (see end(_:to:)).
+        table.measure(.row(cells(of: reading, time: "")))
+      } else {
+        if let opens = opens(reading) { output.write(table.text(of: .section(opens))) }
+        let time = TimestampFormat.local(reading.timestamp, in: zone, seconds: anySeconds)
+        output.write(table.text(of: .row(cells(of: reading, time: time))))
       }
-      tableRows.append((opens, reading))
-      if !anySeconds { anySeconds = TimestampFormat.hasSeconds(reading.timestamp, in: zone) }
     case .csv:
+      count += 1
       output.write { line in
         line.integer(reading.id.rawValue)
         line.csvFields(of: reading, resets: isMeter, tags: marksTags)
@@ -78,7 +99,35 @@ final class ReadingListing {
         line.integer(reading.id.rawValue)
         line.jsonMembers(of: reading, resets: isMeter, tags: marksTags)
       }
+      count += 1
     }
+  }
+
+  /// Measures the column of times once every reading was seen in the first pass (whether it
+  /// shows seconds is known then); the next pass starts its sections anew.
+  private func measureTimes() {
+    section = nil
+    for time in [firstTime, lastTime].compactMap({ $0 }) {
+      let shown = TimestampFormat.local(time, in: zone, seconds: anySeconds)
+      table.measure(.row(["", shown]))
+    }
+  }
+
+  /// The label of the section `reading` opens (its period's), or `nil` when it is in the
+  /// section listed last.
+  private func opens(_ reading: Reading) -> String? {
+    guard section?.contains(reading.timestamp) != true else { return nil }
+    let period = PeriodCalendar(period: project.frequency, zone: zone)
+      .period(containing: reading.timestamp)
+    section = period
+    return period.label
+  }
+
+  private func cells(of reading: Reading, time: String) -> [String] {
+    [
+      reading.id.description, time,
+      project.shown(reading.amount) + (reading.isReset ? " (reset)" : ""),
+    ] + (marksTags ? [Tags.listed(reading.tags)] : []) + [reading.note ?? ""]
   }
 
   private var isMeter: Bool { project.kind == .meter }
@@ -89,18 +138,6 @@ final class ReadingListing {
       if count == 0 {
         output.say(
           "\(project.title) has no readings" + (isRange ? " that match." : " yet."))
-      } else {
-        for (opens, reading) in tableRows {
-          if let opens { table.appendSection(opens) }
-          table.append(
-            [
-              reading.id.description,
-              TimestampFormat.local(reading.timestamp, in: zone, seconds: anySeconds),
-              project.shown(reading.amount) + (reading.isReset ? " (reset)" : ""),
-            ] + (marksTags ? [Tags.listed(reading.tags)] : []) + [reading.note ?? ""])
-        }
-        tableRows = []
-        output.write(table.render(width: width))
       }
     case .csv: break
     case .json: output.write(count == 0 ? "]\n" : "\n]\n")

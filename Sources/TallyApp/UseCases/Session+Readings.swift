@@ -17,6 +17,7 @@ extension Session {
       width: display.width, marksTags: try storage.hasTaggedReadings(of: summary.id))
     let output = OutputBuffer(messages, zone: zone)
     listing.begin(format, to: output)
+    let passes = ReadingListing.passes(format)
     if let last {
       // The newest `last`, kept as they stream by: memory for them alone.
       var newest: [Reading] = []
@@ -31,12 +32,16 @@ extension Session {
           next = (next + 1) % last
         }
       }
-      for reading in newest[next...] + newest[..<next] {
-        listing.write(reading, format, to: output)
+      for pass in 0..<passes {
+        for reading in newest[next...] + newest[..<next] {
+          listing.write(reading, pass: pass, format, to: output)
+        }
       }
     } else {
-      try storage.forEachReading(of: summary.id, from: from, to: to) { reading in
-        if filter.matches(reading) { listing.write(reading, format, to: output) }
+      // A table goes over the readings twice, in one read: it measures, then writes.
+      try storage.forEachReading(of: summary.id, from: from, to: to, passes: passes) {
+        pass, reading in
+        if filter.matches(reading) { listing.write(reading, pass: pass, format, to: output) }
       }
     }
     listing.end(format, to: output)

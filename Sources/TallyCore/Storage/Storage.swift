@@ -61,9 +61,12 @@ public protocol Storage: Sendable {
   func reading(_ id: ReadingID) throws(TallyError) -> Reading
 
   /// Calls `body` with `project`'s readings from `from` (inclusive) to `to` (exclusive),
-  /// oldest first, as they are read: a listing of a million readings holds one at a time.
+  /// oldest first, as they are read, `passes` times over (numbered from 0), all in one read: a
+  /// listing of a million readings holds one at a time, and a table that measures its columns
+  /// in one pass and writes its rows in the next sees the same readings both times.
   func forEachReading(
-    of project: ProjectID, from: Timestamp?, to: Timestamp?, _ body: (Reading) throws -> Void
+    of project: ProjectID, from: Timestamp?, to: Timestamp?, passes: Int,
+    _ body: (_ pass: Int, Reading) throws -> Void
   ) throws(TallyError)
 
   /// Calls `body` with every reading and its project's title, by project and time.
@@ -164,6 +167,16 @@ extension Storage {
     of project: ProjectID, _ body: (Reading) throws -> Void
   ) throws(TallyError) {
     try forEachReading(of: project, from: nil, to: nil, body)
+  }
+
+  /// Calls `body` with `project`'s readings from `from` (inclusive) to `to` (exclusive),
+  /// oldest first, as they are read: a listing of a million readings holds one at a time.
+  public func forEachReading(
+    of project: ProjectID, from: Timestamp?, to: Timestamp?, _ body: (Reading) throws -> Void
+  ) throws(TallyError) {
+    try forEachReading(of: project, from: from, to: to, passes: 1) { _, reading in
+      try body(reading)
+    }
   }
 }
 

@@ -54,7 +54,8 @@ extension PostgresStorage {
   }
 
   public func forEachReading(
-    of project: ProjectID, from: Timestamp?, to: Timestamp?, _ body: (Reading) throws -> Void
+    of project: ProjectID, from: Timestamp?, to: Timestamp?, passes: Int,
+    _ body: (_ pass: Int, Reading) throws -> Void
   ) throws(TallyError) {
     let start = from?.microsecondsSince1970 ?? .min
     let end = to?.microsecondsSince1970 ?? .max
@@ -63,8 +64,9 @@ extension PostgresStorage {
       SELECT \(unescaped: PostgresRows.readingColumns) FROM reading
       WHERE project_id = \(project.rawValue) AND timestamp >= \(start) AND timestamp < \(end)
       ORDER BY timestamp, id
-      """
-    ) { row in try body(try PostgresRows.reading(row)) }
+      """,
+      passes: passes
+    ) { pass, row in try body(pass, try PostgresRows.reading(row)) }
   }
 
   public func forEachReadingWithTitle(
@@ -77,7 +79,7 @@ extension PostgresStorage {
       FROM reading r JOIN project p ON p.id = r.project_id
       ORDER BY p.title_key, r.timestamp, r.id
       """
-    ) { row in
+    ) { _, row in
       let title = try row.decode(
         (Int64, Int64, Double, Int64, String?, Int64?, Bool, String?, String).self
       ).8
@@ -85,19 +87,23 @@ extension PostgresStorage {
     }
   }
 
-  /// Reads the rows of `query` through a cursor, a chunk at a time, in one snapshot.
+  /// Reads the rows of `query` through a cursor, a chunk at a time, `passes` times over
+  /// (numbered from 0), all in one snapshot.
   private func streaming(
-    _ query: PostgresQuery, _ body: (PostgresRow) throws -> Void
+    _ query: PostgresQuery, passes: Int = 1, _ body: (_ pass: Int, PostgresRow) throws -> Void
   ) throws(TallyError) {
     try read(doing: "read the readings") { session in
-      var declare = query
-      declare.sql = "DECLARE listing NO SCROLL CURSOR FOR " + query.sql
-      try session.rows(declare)
-      while true {
-        let rows = try session.rows(
-          PostgresQuery(unsafeSQL: "FETCH \(Self.listingChunk) FROM listing"))
-        for row in rows { try body(row) }
-        if rows.count < Self.listingChunk { break }
+      for pass in 0..<passes {
+        var declare = query
+        declare.sql = "DECLARE listing NO SCROLL CURSOR FOR " + query.sql
+        try session.rows(declare)
+        while true {
+          let rows = try session.rows(
+            PostgresQuery(unsafeSQL: "FETCH \(Self.listingChunk) FROM listing"))
+          for row in rows { try body(pass, row) }
+          if rows.count < Self.listingChunk { break }
+        }
+        try session.rows(PostgresQuery(unsafeSQL: "CLOSE listing"))
       }
     }
   }

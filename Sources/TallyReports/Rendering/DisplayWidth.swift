@@ -2,7 +2,10 @@
 public enum DisplayWidth {
   /// The columns `text` takes (no escape sequences in it).
   public static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    // Printable ASCII, most cells, is a column a byte: no grapheme breaking needed.
+    let utf8 = text.utf8
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+    return text.reduce(0) { $0 + of($1) }
   }
 
   static func of(_ character: Character) -> Int {

@@ -25,7 +25,8 @@ public struct TextTable: Sendable {
     }
   }
 
-  private enum Line: Sendable {
+  /// A line of the table, its text escaped.
+  enum Line: Sendable {
     case row([String])
     case section(String)
     case rule
@@ -77,19 +78,13 @@ public struct TextTable: Sendable {
 
   /// How wide the table is with every cell whole.
   public var naturalWidth: Int {
-    let widths = naturalWidths
-    return widths.reduce(0, +) + 2 * max(0, widths.count - 1)
-  }
-
-  /// Each column's width with every cell whole.
-  private var naturalWidths: [Int] {
     var widths = columns.map { DisplayWidth.of($0.header) }
     for case .row(let cells) in lines {
       for (index, cell) in cells.prefix(columns.count).enumerated() {
         widths[index] = max(widths[index], DisplayWidth.of(cell))
       }
     }
-    return widths
+    return widths.reduce(0, +) + 2 * max(0, widths.count - 1)
   }
 
   /// Whether the table has no rows.
@@ -128,104 +123,10 @@ public struct TextTable: Sendable {
   ///   - layout: A table, records, or whichever fits (``render(width:)``).
   /// - Returns: The lines of the table.
   public func render(width: Int?, layout: Layout) -> String {
-    if layout == .records { return records(width: width) }
-    var widths = naturalWidths
-    if let width {
-      widths = fitted(widths, into: width)
-      let fittedWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
-      if layout == .fitted, width < Self.narrowest || fittedWidth > width {
-        return records(width: width)
-      }
-    }
-    let totalWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
-    var text = format(columns.map(\.header), widths: widths)
-    text += String(repeating: "-", count: totalWidth) + "\n"
-    for line in lines {
-      switch line {
-      case .row(let cells): text += format(cells, widths: widths)
-      case .section(let title):
-        text += (width.map { DisplayWidth.truncate(title, to: $0) } ?? title) + "\n"
-      case .rule: text += String(repeating: "-", count: totalWidth) + "\n"
-      }
-    }
+    var table = TableLayout(columns: columns, width: width, layout: layout)
+    for line in lines { table.measure(line) }
+    var text = table.head()
+    for line in lines { text += table.text(of: line) }
     return text
-  }
-
-  /// The rows as records, one field a line, each value cut to fit `width` (`nil`: whole).
-  ///
-  ///     -[ RECORD 1 ]----
-  ///     ID     | 12
-  ///     AMOUNT | 42.5
-  private func records(width: Int?) -> String {
-    let labels = columns.enumerated().map { index, column in
-      column.header.isEmpty ? "#\(index + 1)" : column.header
-    }
-    let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
-    let valueWidth = width.map { max(1, $0 - labelWidth - 3) }
-    func fields(_ cells: [String]) -> [String] {
-      labels.enumerated().map { index, label in
-        var value = index < cells.count ? cells[index] : ""
-        if let valueWidth { value = DisplayWidth.truncate(value, to: valueWidth) }
-        let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
-        var row = label + padding + " | " + value
-        while row.last == " " { row.removeLast() }
-        return row
-      }
-    }
-    var widest = labelWidth + 2
-    for case .row(let cells) in lines {
-      widest = max(widest, fields(cells).map(DisplayWidth.of).max() ?? 0)
-    }
-    var text = ""
-    var number = 0
-    for line in lines {
-      switch line {
-      case .row(let cells):
-        number += 1
-        let head = "-[ RECORD \(number) ]"
-        let ruleWidth = min(width ?? widest, max(widest, head.count + 1))
-        text += head + String(repeating: "-", count: max(1, ruleWidth - head.count)) + "\n"
-        text += fields(cells).map { $0 + "\n" }.joined()
-      case .section(let title):
-        text += (width.map { DisplayWidth.truncate(title, to: $0) } ?? title) + "\n"
-      case .rule: break
-      }
-    }
-    return text
-  }
-
-  /// Column widths that fit `width`, narrowing the widest text columns first.
-  private func fitted(_ natural: [Int], into width: Int) -> [Int] {
-    var widths = natural
-    var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
-    while excess > 0 {
-      let candidates = columns.indices.filter { index in
-        columns[index].alignment == .text
-          && widths[index] > max(8, DisplayWidth.of(columns[index].header))
-      }
-      guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-      let floor = max(8, DisplayWidth.of(columns[widest].header))
-      let secondWidest = candidates.filter { $0 != widest }.map { widths[$0] }.max() ?? floor
-      let cut = min(excess, widths[widest] - max(floor, secondWidest - 1))
-      widths[widest] -= max(1, cut)
-      excess -= max(1, cut)
-    }
-    return widths
-  }
-
-  private func format(_ cells: [String], widths: [Int]) -> String {
-    var parts: [String] = []
-    for (index, column) in columns.enumerated() {
-      let cell = DisplayWidth.truncate(index < cells.count ? cells[index] : "", to: widths[index])
-      let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(cell)))
-      let isLast = index == columns.count - 1
-      switch column.alignment {
-      case .left, .text: parts.append(isLast ? cell : cell + padding)
-      case .right: parts.append(padding + cell)
-      }
-    }
-    var line = parts.joined(separator: "  ")
-    while line.last == " " { line.removeLast() }
-    return line + "\n"
   }
 }

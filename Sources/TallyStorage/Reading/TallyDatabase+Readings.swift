@@ -14,8 +14,8 @@ extension TallyDatabase {
   ///
   /// - Throws: ``TallyError`` when the database cannot be read, or what `body` throws.
   public func forEachReading(
-    of project: ProjectID, from: Timestamp? = nil, to: Timestamp? = nil,
-    _ body: (Reading) throws -> Void
+    of project: ProjectID, from: Timestamp?, to: Timestamp?, passes: Int,
+    _ body: (_ pass: Int, Reading) throws -> Void
   ) throws(TallyError) {
     try read(doing: "read the readings") { db in
       var arguments = [project.rawValue]
@@ -39,12 +39,16 @@ extension TallyDatabase {
       try statement.using { statement in
         // Reset however the walk ends, so that no statement is left running in the read.
         defer { statement.reset() }
-        statement.bind(arguments)
-        var order = SameInstantOrder<Reading> { $0 }
-        while try statement.step() {
-          try order.add(ReadingRecord.reading(at: statement), to: body)
+        for pass in 0..<passes {
+          statement.reset()
+          statement.bind(arguments)
+          let each = { (reading: Reading) in try body(pass, reading) }
+          var order = SameInstantOrder<Reading> { $0 }
+          while try statement.step() {
+            try order.add(ReadingRecord.reading(at: statement), to: each)
+          }
+          try order.flush(to: each)
         }
-        try order.flush(to: body)
       }
     }
   }

@@ -1,0 +1,149 @@
+import TallyCore
+
+/// How a ``TextTable``'s lines are laid out: measured first (every line once), then written
+/// (every line again, in the same order), so that a table too long to hold is measured in one
+/// pass over its rows and written in the next, as ``StreamedTable`` does.
+struct TableLayout {
+  let columns: [TextTable.Column]
+  let width: Int?
+  let layout: TextTable.Layout
+  /// Each column's width with every cell whole, from the header and the lines measured.
+  private var natural: [Int]
+  /// The widest line of the rows drawn as records (`label | value`), when they may be.
+  private var widestRecord: Int
+  private let labels: [String]
+  private let labelWidth: Int
+  /// Records' values are cut to this many columns (`nil`: whole).
+  private let valueWidth: Int?
+  /// Whether records are measured: they are drawn when asked for, or on a terminal too narrow.
+  private let measuresRecords: Bool
+  private var plan: Plan?
+  private var recordNumber = 0
+
+  private enum Plan {
+    case table(widths: [Int], totalWidth: Int)
+    case records
+  }
+
+  init(columns: [TextTable.Column], width: Int?, layout: TextTable.Layout) {
+    self.columns = columns
+    self.width = width
+    self.layout = layout
+    natural = columns.map { DisplayWidth.of($0.header) }
+    labels = columns.enumerated().map { index, column in
+      column.header.isEmpty ? "#\(index + 1)" : column.header
+    }
+    labelWidth = labels.map(DisplayWidth.of).max() ?? 0
+    valueWidth = width.map { [labelWidth] in max(1, $0 - labelWidth - 3) }
+    widestRecord = labelWidth + 2
+    measuresRecords = layout == .records || (layout == .fitted && width != nil)
+  }
+
+  /// Takes the measure of `line` (before any is written).
+  mutating func measure(_ line: TextTable.Line) {
+    guard case .row(let cells) = line else { return }
+    if layout != .records {
+      for (index, cell) in cells.prefix(columns.count).enumerated() {
+        natural[index] = max(natural[index], DisplayWidth.of(cell))
+      }
+    }
+    if measuresRecords {
+      widestRecord = max(widestRecord, fields(cells).map(DisplayWidth.of).max() ?? 0)
+    }
+  }
+
+  /// The table's head (its header and the rule under it; nothing for records), once the
+  /// lines are measured: the layout is decided here.
+  mutating func head() -> String {
+    if layout == .records {
+      plan = .records
+      return ""
+    }
+    var widths = natural
+    if let width {
+      widths = fitted(widths, into: width)
+      let fittedWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+      if layout == .fitted, width < TextTable.narrowest || fittedWidth > width {
+        plan = .records
+        return ""
+      }
+    }
+    let totalWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+    plan = .table(widths: widths, totalWidth: totalWidth)
+    return format(columns.map(\.header), widths: widths)
+      + String(repeating: "-", count: totalWidth) + "\n"
+  }
+
+  /// `line` as text, after ``head()``.
+  mutating func text(of line: TextTable.Line) -> String {
+    switch (plan ?? .records, line) {
+    case (.table(let widths, _), .row(let cells)):
+      return format(cells, widths: widths)
+    case (.records, .row(let cells)):
+      recordNumber += 1
+      let head = "-[ RECORD \(recordNumber) ]"
+      let ruleWidth = min(width ?? widestRecord, max(widestRecord, head.count + 1))
+      return head + String(repeating: "-", count: max(1, ruleWidth - head.count)) + "\n"
+        + fields(cells).map { $0 + "\n" }.joined()
+    case (_, .section(let title)):
+      return (width.map { DisplayWidth.truncate(title, to: $0) } ?? title) + "\n"
+    case (.table(_, let totalWidth), .rule):
+      return String(repeating: "-", count: totalWidth) + "\n"
+    case (.records, .rule):
+      return ""
+    }
+  }
+
+  /// A row as records' lines, `label | value`, each value cut to fit.
+  private func fields(_ cells: [String]) -> [String] {
+    labels.enumerated().map { index, label in
+      var value = index < cells.count ? cells[index] : ""
+      if let valueWidth { value = DisplayWidth.truncate(value, to: valueWidth) }
+      let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
+      var row = label + padding + " | " + value
+      while row.last == " " { row.removeLast() }
+      return row
+    }
+  }
+
+  /// Column widths that fit `width`, narrowing the widest text columns first.
+  private func fitted(_ natural: [Int], into width: Int) -> [Int] {
+    var widths = natural
+    var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
+    while excess > 0 {
+      let candidates = columns.indices.filter { index in
+        columns[index].alignment == .text
+          && widths[index] > max(8, DisplayWidth.of(columns[index].header))
+      }
+      guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+      let floor = max(8, DisplayWidth.of(columns[widest].header))
+      let secondWidest = candidates.filter { $0 != widest }.map { widths[$0] }.max() ?? floor
+      let cut = min(excess, widths[widest] - max(floor, secondWidest - 1))
+      widths[widest] -= max(1, cut)
+      excess -= max(1, cut)
+    }
+    return widths
+  }
+
+  /// A row's cells in their columns, each cut to its width (its display width measured once
+  /// when it fits).
+  private func format(_ cells: [String], widths: [Int]) -> String {
+    var line = ""
+    for (index, column) in columns.enumerated() {
+      var cell = index < cells.count ? cells[index] : ""
+      var cellWidth = DisplayWidth.of(cell)
+      if cellWidth > widths[index] {
+        cell = DisplayWidth.truncate(cell, to: widths[index])
+        cellWidth = DisplayWidth.of(cell)
+      }
+      let padding = String(repeating: " ", count: max(0, widths[index] - cellWidth))
+      if index > 0 { line += "  " }
+      switch column.alignment {
+      case .left, .text: line += index == columns.count - 1 ? cell : cell + padding
+      case .right: line += padding + cell
+      }
+    }
+    while line.last == " " { line.removeLast() }
+    return line + "\n"
+  }
+}
