@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// `item list`'s table (README: the people's format) lines up every column over all the
-/// readings listed, as it did when it held them all; it now measures them in one pass over the
-/// storage and writes them in the next. The expected table is laid out here from the
+/// The table of `item list` lines up every column over all the readings listed.
+///
+/// It did so when it held them all; it now measures them in one pass over the storage and
+/// writes them in the next. The expected table is laid out here from the
 /// readings' own values, by rules written down apart from tally's.
 @Suite struct ReadingTableEndToEndTests {
   struct Row {
