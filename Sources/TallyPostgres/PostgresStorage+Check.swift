@@ -36,15 +36,7 @@ extension PostgresStorage: StorageChecking {
           lastReadingAt: figures.last.map(Timestamp.init(microsecondsSince1970:)),
           fall: summary.project.kind == .meter ? try facts.firstFall(of: summary.id) : nil)
         report.problems += project.problems
-        let rollups = PostgresRollups(session: session)
-        if let difference = RollupDifference.first(
-          try RollupLevel.allCases.map { level in
-            (
-              level, try rollups.stored(level, of: summary.id),
-              try rollups.counted(level, of: summary.id)
-            )
-          })
-        {
+        if let difference = try PostgresRollups(session: session).difference(of: summary.id) {
           report.problems.append(.rollups(project: summary.project.title, difference: difference))
         }
       }

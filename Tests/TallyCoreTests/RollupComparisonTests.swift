@@ -4,6 +4,20 @@ import Testing
 
 /// A level's stored buckets against those counted, compared as both stream by.
 @Suite struct RollupComparisonTests {
+  /// Each level's buckets in memory, compared as a backend streams them.
+  private static func first(
+    _ levels: [(level: RollupLevel, stored: [BucketFigures], counted: [BucketFigures])]
+  ) -> RollupDifference? {
+    RollupDifference.first(
+      of: levels.map { level, stored, counted in
+        var next = stored.makeIterator()
+        var comparison = RollupComparison<Never>(level: level) { next.next() }
+        for bucket in counted { comparison.counted(bucket) }
+        comparison.finish()
+        return comparison
+      })
+  }
+
   private func figures(_ amount: Double) -> RangeFigures {
     var figures = RangeFigures.empty
     figures.add(amount)
@@ -33,7 +47,7 @@ import Testing
       let countedBuckets = counted.keys.sorted().map {
         BucketFigures(bucket: $0, figures: figures(counted[$0] ?? 0))
       }
-      let found = RollupDifference.first([(.day, storedBuckets, countedBuckets)])
+      let found = Self.first([(.day, storedBuckets, countedBuckets)])
       #expect(found?.bucket == differing.min())
       #expect((found?.differing ?? 0) == differing.count)
       if let found {
@@ -45,7 +59,7 @@ import Testing
 
   @Test func theFirstLevelWithADifferenceIsReportedWithEveryLevelsCount() {
     let one = [BucketFigures(bucket: 5, figures: figures(1))]
-    let found = RollupDifference.first([
+    let found = Self.first([
       (.quarter, one, one), (.day, one, []), (.week, [], one),
     ])
     #expect(found?.level == .day)

@@ -29,18 +29,10 @@ extension PostgresStorage: StorageCopying {
       let copy = StoredCopy(
         projects: projects, timers: timers, batches: batches, expected: expected
       ) { add in
-        try session.rows(
-          """
-          DECLARE copying NO SCROLL CURSOR FOR
-          SELECT \(unescaped: PostgresRows.readingColumns) FROM reading ORDER BY id
-          """)
-        while true {
-          let rows = try session.rows(
-            PostgresQuery(unsafeSQL: "FETCH \(Self.listingChunk) FROM copying"))
-          for row in rows { try add(try PostgresRows.reading(row)) }
-          if rows.count < Self.listingChunk { break }
-        }
-        try session.execute("CLOSE copying")
+        var cursor = try PostgresCursor(
+          session, name: "copying",
+          for: "SELECT \(unescaped: PostgresRows.readingColumns) FROM reading ORDER BY id")
+        while let row = try cursor.nextRow() { try add(try PostgresRows.reading(row)) }
       }
       return try body(copy)
     }

@@ -3,9 +3,6 @@ import Libpq
 public import TallyCore
 
 extension PostgresStorage {
-  /// How many readings a listing fetches at a time: a listing of a million holds this many.
-  static let listingChunk = 10_000
-
   public func snapshot(openProject: ProjectID?) throws(TallyError) -> Snapshot {
     try snapshot(on: nil, openProject: openProject)
   }
@@ -94,16 +91,8 @@ extension PostgresStorage {
   ) throws(TallyError) {
     try read(doing: "read the readings") { session in
       for pass in 0..<passes {
-        var declare = query
-        declare.sql = "DECLARE listing NO SCROLL CURSOR FOR " + query.sql
-        try session.rows(declare)
-        while true {
-          let rows = try session.rows(
-            PostgresQuery(unsafeSQL: "FETCH \(Self.listingChunk) FROM listing"))
-          for row in rows { try body(pass, row) }
-          if rows.count < Self.listingChunk { break }
-        }
-        try session.rows(PostgresQuery(unsafeSQL: "CLOSE listing"))
+        var cursor = try PostgresCursor(session, name: "listing", for: query)
+        while let row = try cursor.nextRow() { try body(pass, row) }
       }
     }
   }

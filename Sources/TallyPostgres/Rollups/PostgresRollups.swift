@@ -129,19 +129,18 @@ struct PostgresRollups {
     }
   }
 
-  /// The rollups of `level` that `project` holds, ascending.
-  func stored(_ level: RollupLevel, of project: ProjectID) throws -> [BucketFigures] {
+  /// The query of `project`'s stored buckets of `level`, ascending.
+  func storedQuery(_ level: RollupLevel, of project: ProjectID) -> PostgresQuery {
     let (table, column) = Self.table(level)
-    return try session.rows(
-      """
+    return """
       SELECT \(unescaped: column), count, total, smallest, largest FROM \(unescaped: table)
       WHERE project_id = \(project.rawValue) ORDER BY 1
       """
-    ).map(Self.bucket)
   }
 
-  /// What `project`'s rollups of `level` would be, summed from its readings now.
-  func counted(_ level: RollupLevel, of project: ProjectID) throws -> [BucketFigures] {
+  /// The query of what `project`'s rollups of `level` would be, summed from its readings now,
+  /// ascending.
+  func countedQuery(_ level: RollupLevel, of project: ProjectID) -> PostgresQuery {
     let quarters = """
       SELECT \(Self.quarterOfTimestamp) AS quarter, count(*) AS count,
         sum(amount ORDER BY timestamp, amount, id) AS total, min(amount) AS smallest,
@@ -158,8 +157,27 @@ struct PostgresRollups {
         FROM (\(summed(smaller))) q GROUP BY 1
         """
     }
-    let sql = summed(level) + " ORDER BY 1"
-    return try session.rows(PostgresQuery(unsafeSQL: sql)).map(Self.bucket)
+    return PostgresQuery(unsafeSQL: summed(level) + " ORDER BY 1")
+  }
+
+  /// Where `project`'s stored rollups first differ from its readings, if they do: each level's
+  /// stored buckets and those summed again on the server are walked side by side through two
+  /// cursors, so that the client holds a chunk of each, whatever the number of readings.
+  func difference(of project: ProjectID) throws -> RollupDifference? {
+    var comparisons: [RollupComparison<any Error>] = []
+    for level in RollupLevel.allCases {
+      var stored = try PostgresCursor(
+        session, name: "stored_buckets", for: storedQuery(level, of: project))
+      var counted = try PostgresCursor(
+        session, name: "counted_buckets", for: countedQuery(level, of: project))
+      var comparison = RollupComparison(level: level) { () throws(any Error) in
+        try stored.nextRow().map(Self.bucket)
+      }
+      while let row = try counted.nextRow() { try comparison.counted(Self.bucket(row)) }
+      try comparison.finish()
+      comparisons.append(comparison)
+    }
+    return RollupDifference.first(of: comparisons)
   }
 
   /// A row of bucket, count, total, smallest and largest.

@@ -47,21 +47,6 @@ public struct RollupDifference: Equatable, Sendable, CustomStringConvertible {
       + AmountFormat.plain(figures.sum)
   }
 
-  /// The first difference of the quarters, else of the days, else of the weeks, counting the
-  /// differing buckets of all.
-  public static func first(
-    _ levels: [(level: RollupLevel, stored: [BucketFigures], counted: [BucketFigures])]
-  ) -> RollupDifference? {
-    first(
-      of: levels.map { level, stored, counted in
-        var next = stored.makeIterator()
-        var comparison = RollupComparison<Never>(level: level) { next.next() }
-        for bucket in counted { comparison.counted(bucket) }
-        comparison.finish()
-        return comparison
-      })
-  }
-
   /// The first difference of the first level that has one, counting the differing buckets of
   /// all the levels.
   public static func first<Failure>(of comparisons: [RollupComparison<Failure>])
