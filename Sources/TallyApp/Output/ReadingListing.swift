@@ -24,10 +24,12 @@ final class ReadingListing {
   private var pass = 0
   /// Whether `--from` or `--to` narrowed the listing, for the message when it is empty.
   private let isRange: Bool
-  /// The terminal's columns, which the table fits; `nil` off a terminal.
-  private let width: Int?
+  /// The zone's offsets, asked once per daylight-saving span.
+  private var offsets: ZoneOffsets
   /// Whether a tags column shows: the project's readings carry tags.
   private let marksTags: Bool
+  /// The unit of the project's clock, when its amounts show as one.
+  private let clockUnit: TimeUnit?
 
   init(
     project: Project, zone: TimeZone, isRange: Bool = false, width: Int? = nil,
@@ -36,8 +38,9 @@ final class ReadingListing {
     self.project = project
     self.zone = zone
     self.isRange = isRange
-    self.width = width
+    offsets = ZoneOffsets(zone: zone)
     self.marksTags = marksTags
+    clockUnit = project.clockUnit
     // A clock says its pattern, whatever unit of time the project records in.
     let shownUnits = project.clockUnit.map(DurationFormat.pattern) ?? project.units
     let amountHeader = shownUnits.isEmpty ? "AMOUNT" : "AMOUNT (\(shownUnits))"
@@ -77,13 +80,13 @@ final class ReadingListing {
         count += 1
         if firstTime == nil { firstTime = reading.timestamp }
         lastTime = reading.timestamp
-        if !anySeconds { anySeconds = TimestampFormat.hasSeconds(reading.timestamp, in: zone) }
+        if !anySeconds { anySeconds = offsets.civil(reading.timestamp).0.second != 0 }
         if let opens = opens(reading) { table.measure(.section(opens)) }
         // The times are measured once all are seen (see end(_:to:)).
         table.measure(.row(cells(of: reading, time: "")))
       } else {
         if let opens = opens(reading) { output.write(table.text(of: .section(opens))) }
-        let time = TimestampFormat.local(reading.timestamp, in: zone, seconds: anySeconds)
+        let time = TimestampFormat.local(offsets.civil(reading.timestamp).0, seconds: anySeconds)
         output.write(table.text(of: .row(cells(of: reading, time: time))))
       }
     case .csv:
@@ -126,7 +129,7 @@ final class ReadingListing {
   private func cells(of reading: Reading, time: String) -> [String] {
     [
       reading.id.description, time,
-      project.shown(reading.amount) + (reading.isReset ? " (reset)" : ""),
+      Project.shown(reading.amount, clock: clockUnit) + (reading.isReset ? " (reset)" : ""),
     ] + (marksTags ? [Tags.listed(reading.tags)] : []) + [reading.note ?? ""]
   }
 

@@ -12,7 +12,12 @@ extension Project {
   /// An amount for people, in full: a clock for a time project, else the shortest number of
   /// 15 significant digits.
   public func shown(_ amount: Double) -> String {
-    clockUnit.map { DurationFormat.shown(amount, unit: $0) } ?? AmountFormat.plain(amount)
+    Self.shown(amount, clock: clockUnit)
+  }
+
+  /// ``shown(_:)`` with the project's ``clockUnit`` worked out once, for a listing of many.
+  public static func shown(_ amount: Double, clock: TimeUnit?) -> String {
+    clock.map { DurationFormat.shown(amount, unit: $0) } ?? AmountFormat.plain(amount)
   }
 
   /// An amount with what it counts: `42.5 km`, `1:20 h` (a clock's leading figure is always

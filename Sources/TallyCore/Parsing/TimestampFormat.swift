@@ -28,8 +28,12 @@ public enum TimestampFormat {
   /// `2024-01-15 08:30:00` when `seconds` (as when any time of the column has some), so that
   /// one column has one shape.
   public static func local(_ timestamp: Timestamp, in zone: TimeZone, seconds: Bool) -> String {
-    let (civil, _) = CivilTime.of(timestamp, in: zone)
-    return date(civil) + " " + time(civil, seconds: seconds || civil.second != 0)
+    local(CivilTime.of(timestamp, in: zone).0, seconds: seconds)
+  }
+
+  /// ``local(_:in:seconds:)`` of a wall-clock time already worked out (``ZoneOffsets``).
+  public static func local(_ civil: CivilTime, seconds: Bool) -> String {
+    date(civil) + " " + time(civil, seconds: seconds || civil.second != 0)
   }
 
   /// Whether `timestamp` shows seconds in ``local(_:in:)``: its second is not 0 in `zone`.

@@ -47,6 +47,8 @@ public enum VisibleText {
   }
 
   private static func escaped(_ text: String, keepingLineBreaks: Bool) -> String {
+    // Printable ASCII, most text, hides nothing.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: isHidden) else { return text }
     var shown = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
