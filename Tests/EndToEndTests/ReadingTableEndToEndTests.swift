@@ -93,4 +93,45 @@ import Testing
     let none = try sandbox.run(["item", "list", "Walk", "--from", "2025-01-01"], now: made)
     #expect(none.status == 0 && !none.stdout.contains("TIME"), "\(none.stdout)")
   }
+
+  /// More readings than a server hands over at a time (10,000 a fetch): both passes of the
+  /// table, the CSV and `check` go through every chunk.
+  @Test(arguments: Backend.allCases) func aListingLongerThanAFetchIsWhole(
+    _ backend: Backend
+  ) throws {
+    let sandbox = try Sandbox(backend)
+    let made = "2024-01-01T00:00:00Z"
+    try sandbox.succeed("project", "add", "Many", "--frequency", "daily", now: made)
+    let count = 25_001
+    var csv = "timestamp,amount,note\n"
+    let iso = ISO8601DateFormatter()
+    for index in 0..<count {
+      // A minute apart from 2023-01-01, the last few with seconds.
+      let seconds = 1_672_531_200 + index * 60 + (index >= count - 3 ? 7 : 0)
+      let at = iso.string(from: Date(timeIntervalSince1970: Double(seconds)))
+      csv += "\(at),\(index % 1000),n\(index)\n"
+    }
+    let file = sandbox.folder.appendingPathComponent("many.csv")
+    try csv.write(to: file, atomically: true, encoding: .utf8)
+    try sandbox.succeed("import", file.path, "--project", "Many", now: made)
+    let listed = try sandbox.succeed("item", "list", "Many", "--format", "csv")
+    #expect(listed.split(separator: "\n").count == count + 1)
+    let table = try sandbox.succeed("item", "list", "Many", "--tz", "UTC")
+    let lines = table.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    // Header, rule, a line per day (25,001 minutes are 18 days), a line per reading.
+    #expect(lines.count == 2 + 18 + count, "\(lines.count)")
+    let rows = lines.filter { $0.hasSuffix("n0") || $0.hasSuffix("n\(count - 1)") }
+    #expect(rows.count == 2)
+    // Every time shows seconds, since the last few have some; every row is as wide as the
+    // widest (the note is the last column, and all notes here are ASCII).
+    #expect(rows.allSatisfy { $0.contains(":00:00 ") || $0.contains(":07 ") }, "\(rows)")
+    let timeColumn = lines[0].range(of: "TIME").map {
+      lines[0].distance(from: lines[0].startIndex, to: $0.lowerBound)
+    }
+    for row in rows {
+      let time = row.dropFirst(timeColumn ?? 0).prefix(19)
+      #expect(time.count == 19 && time.dropFirst(16).first == ":", "\(row)")
+    }
+    #expect(try sandbox.run("check").status == 0)
+  }
 }

@@ -82,7 +82,7 @@ final class ReadingListing {
         lastTime = reading.timestamp
         if !anySeconds { anySeconds = offsets.civil(reading.timestamp).0.second != 0 }
         if let opens = opens(reading) { table.measure(.section(opens)) }
-        // The times are measured once all are seen (see end(_:to:)).
+        // The times are measured once all are seen (measureTimes()).
         table.measure(.row(cells(of: reading, time: "")))
       } else {
         if let opens = opens(reading) { output.write(table.text(of: .section(opens))) }
