@@ -816,7 +816,7 @@ enum PostgresMemberSchema {
   /// The server's `lower` is not Swift's in two places (a dot above, as in "İ", and the final
   /// sigma), so both sides are compared decomposed, in the server's lower case, without dots
   /// above and with every sigma alike.
-  private static let titleKeyKept = """
+  static let titleKeyKept = """
     IF NEW.title_key IS DISTINCT FROM btrim(NEW.title_key)
         OR \(keyShape("NEW.title_key")) IS DISTINCT FROM \(keyShape("btrim(NEW.title)"))
       THEN
@@ -832,7 +832,7 @@ enum PostgresMemberSchema {
 
   /// The opening of a trigger function that refuses to run on any table but `table`, or at
   /// another moment than tally's trigger fires it.
-  private static func ownTable(_ table: String, _ when: String, _ level: String) -> String {
+  static func ownTable(_ table: String, _ when: String, _ level: String) -> String {
     """
     IF TG_RELID <> '\(table)'::regclass OR TG_WHEN <> '\(when)' OR TG_LEVEL <> '\(level)' THEN
         RAISE EXCEPTION '% keeps tally''s table \(table), not %', TG_NAME, TG_RELID::regclass

@@ -176,6 +176,7 @@ enum PostgresSchema {
       "v12 values as tally writes them, set-aside rows by their person",
       PostgresValueSchema.statements
     ),
+    ("v13 what a member writes reads back", PostgresReadableSchema.statements),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.

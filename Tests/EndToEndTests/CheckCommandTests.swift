@@ -84,6 +84,28 @@ import Testing
       repaired.stderr == "Summed the rollups and counted the readings of 2 projects again.\n")
   }
 
+  /// Readings taken away past tally at the end of a project's span (the last week left with
+  /// none) and a project's every reading: the repair leaves no bucket of theirs behind, and
+  /// the check that follows holds.
+  @Test func theRepairDropsTheBucketsOfReadingsGoneAtTheEdges() throws {
+    let (sandbox, database) = try sample()
+    try sqlite(
+      database,
+      "DELETE FROM reading WHERE amount = 1200; "
+        + "DELETE FROM reading WHERE project_id = (SELECT id FROM project WHERE title = 'Spend')")
+    let broken = try sandbox.run("check")
+    #expect(broken.status == 1)
+    #expect(broken.stdout.contains("the rollups say"), "\(broken.stdout)")
+    let repaired = try sandbox.run("check", "--repair")
+    #expect(repaired.status == 0, "\(repaired.stdout)")
+    let after = try sandbox.run("check")
+    #expect(after.status == 0, "\(after.stdout)")
+    // The report reads the rollups: Car's one reading is left, in January.
+    let report = try sandbox.succeed(
+      "report", "Car", "--period", "yearly", "--from", "2023-12-01", "--format", "csv")
+    #expect(report.contains("Car,2024,1,"), "\(report)")
+  }
+
   /// A title with control characters, written past tally, is shown escaped in a problem.
   @Test func aProblemNeverSendsControlCharactersToTheTerminal() throws {
     let (sandbox, database) = try sample()

@@ -429,6 +429,66 @@ struct MemberAttackTests {
     #expect(try fingerprint(scene) == before)
   }
 
+  /// What a member writes with SQL in a project others read stops no one's tally: goals tally
+  /// could not read, rollups whose buckets or counts would overflow a report, an import whose
+  /// ids run backwards are refused; and a taken project id is refused in the words of one
+  /// never drawn, so the answer tells nothing of hidden projects.
+  @Test func whatAMemberWritesThroughSQLReadsBackInEveryonesTally() throws {
+    let scene = try scene()
+    let dan = try scene.team.person("dan")
+    try dan.succeed("project", "add", "Bomb", "--frequency", "daily")
+    try dan.succeed("item", "add", "Bomb", "1", "--at", "2024-01-01")
+    try dan.succeed("share", "Bomb", "ana", "--read")
+    let danURL = try scene.team.url(of: "dan")
+    let bomb = try query(scene, "SELECT id FROM project WHERE title = 'Bomb'")
+    for goals in [
+      "x", "{}", "[1]", #"[{"x":1}]"#, #"[{"since":1.5}]"#,
+      #"[{"since":1,"goal":{"amount":1,"direction":"up","per":"weekly"}}]"#,
+      #"[{"since":1,"goal":{"amount":"1","direction":"at-least","per":"weekly"}}]"#,
+      #"[{"since":1,"from":"soon"}]"#,
+    ] {
+      let result = try PostgresTestServer.psqlResult(
+        danURL, "UPDATE project SET goals = '\(goals)' WHERE id = \(bomb)")
+      #expect(result.errors.contains("not as tally writes them"), "\(goals): \(result.errors)")
+    }
+    let readable = try PostgresTestServer.psqlResult(
+      danURL,
+      "UPDATE project SET goals = '[{\"goal\":{\"amount\":20,\"direction\":\"at-least\","
+        + "\"per\":\"weekly\"},\"since\":1}]' WHERE id = \(bomb)")
+    #expect(readable.status == 0, "\(readable.errors)")
+    let day = 19_723  // 2024-01-01
+    for row in [
+      "(\(bomb), 106751991167, 1, 1, 1, 1)", "(\(bomb), \(day), 9223372036854775807, 1, 1, 1)",
+      "(\(bomb), \(day), 1, 'NaN', 1, 1)", "(\(bomb), \(day), 1, 1, 2, 1)",
+      "(\(bomb), \(day), 1, 1, 1, 'Infinity')",
+    ] {
+      let result = try PostgresTestServer.psqlResult(
+        danURL,
+        "DELETE FROM reading_day WHERE project_id = \(bomb); INSERT INTO reading_day VALUES \(row)")
+      #expect(result.errors.contains("check constraint"), "\(row): \(result.errors)")
+    }
+    let batch = try PostgresTestServer.psqlResult(
+      danURL,
+      "INSERT INTO import_batch VALUES (nextval('import_batch_id_seq'), \(bomb), 'f.csv', '00', "
+        + "0, 1, 0, 0, 9, 3, false, NULL)")
+    #expect(batch.errors.contains("check constraint"), "\(batch.errors)")
+    // A taken id and one never drawn: the same words.
+    func taking(_ id: String) throws -> String {
+      let result = try PostgresTestServer.psqlResult(
+        danURL,
+        "INSERT INTO project (id, title, title_key, frequency, created_at, updated_at) "
+          + "VALUES (\(id), 'x', 'x', 'daily', 0, 0)")
+      return result.errors.replacingOccurrences(of: id, with: "ID")
+    }
+    let taken = try taking(String(scene.secret))
+    #expect(taken.contains("takes the id drawn for it"), "\(taken)")
+    #expect(taken == (try taking("999999")))
+    // Ana's tally reads everything she may, Bomb among it.
+    #expect(try scene.ana.succeed("project", "list", "--format", "csv").contains("Bomb"))
+    #expect(try scene.ana.succeed("check").contains("All checks hold"))
+    try scene.ana.succeed("report", "--all", "--period", "monthly", "--format", "csv")
+  }
+
   /// A writer who plants a row among the readings an owner's change set aside does not get it
   /// brought back by the owner's undo: an undo restores only what its own person set aside.
   @Test func aRowPlantedAmongSetAsideReadingsStaysOutOfTheOwnersUndo() throws {

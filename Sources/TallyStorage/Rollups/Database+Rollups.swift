@@ -20,7 +20,11 @@ extension Database {
   /// - Parameter progress: Told the share done, from 0 to 1, now and then.
   /// - Throws: SQLite's error.
   func rebuildAllRollups(progress: (Double) -> Void = { _ in }) throws {
-    try execute(sql: "DELETE FROM reading_quarter; DELETE FROM reading_day")
+    // Every level: a bucket without readings left (a week emptied at the end of the span, or
+    // every reading gone) is summed by no project's span, and would stay.
+    for level in RollupLevel.allCases {
+      try execute(sql: "DELETE FROM \(RollupSQL.table(level))")
+    }
     let spans = try Row.fetchAll(
       self,
       sql: """
