@@ -65,4 +65,27 @@ import Testing
     #expect(found?.level == .day)
     #expect(found?.differing == 2)
   }
+
+  /// Buckets and counts far outside what tally writes (a server's rows written past it before
+  /// its checks) are told as differences, without trapping on the arithmetic.
+  @Test func bucketsPastTheEndOfTimeAreDifferencesNotCrashes() {
+    for level in RollupLevel.allCases {
+      for bucket in [Int64.max, Int64.min, 106_751_991_167, -106_751_991_167] {
+        let start = level.start(of: bucket)
+        #expect(bucket < 0 ? start < 0 : start > 0)
+        _ = level.bucket(of: start)
+      }
+    }
+    var huge = RangeFigures(count: Int.max, sum: 1, min: 1, max: 1)
+    huge.add(RangeFigures(count: 5, sum: 1, min: 1, max: 1))
+    #expect(huge.count == Int.max)
+    let found = Self.first([
+      (
+        .day, [BucketFigures(bucket: 106_751_991_167, figures: figures(1))],
+        [BucketFigures(bucket: 19_723, figures: figures(1))]
+      )
+    ])
+    #expect(found?.differing == 2)
+    #expect(found?.description.isEmpty == false)
+  }
 }

@@ -26,7 +26,10 @@ extension RangeFigures {
       self = next
       return
     }
-    count += next.count
+    // A count stored past tally (a server's row written before its checks) saturates rather
+    // than overflows: the figures are wrong, and `check` says so, but nothing traps.
+    let (total, overflow) = count.addingReportingOverflow(next.count)
+    count = overflow ? .max : total
     sum += next.sum
     if let smallest = next.min, smallest < min ?? smallest { min = smallest }
     if let largest = next.max, largest > max ?? largest { max = largest }

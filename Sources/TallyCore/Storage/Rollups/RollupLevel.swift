@@ -40,14 +40,21 @@ public enum RollupLevel: Sendable, CaseIterable {
   /// The bucket that holds the instant `microseconds` since 1970 (rounded down, also before
   /// 1970).
   public func bucket(of microseconds: Int64) -> Int64 {
-    let (quotient, remainder) = (microseconds - origin).quotientAndRemainder(
-      dividingBy: self.microseconds)
+    let (shifted, overflow) = microseconds.subtractingReportingOverflow(origin)
+    // Only the first instants of time lie that far before the origin: the first bucket.
+    guard !overflow else { return Int64.min / self.microseconds - 1 }
+    let (quotient, remainder) = shifted.quotientAndRemainder(dividingBy: self.microseconds)
     return remainder < 0 ? quotient - 1 : quotient
   }
 
   /// The instant a bucket starts, in microseconds since 1970.
   public func start(of bucket: Int64) -> Int64 {
-    bucket * microseconds + origin
+    // A bucket stored past tally far outside the years it reads (a server's row written
+    // before its checks) starts at the end of time rather than trapping.
+    let (product, overflow) = bucket.multipliedReportingOverflow(by: microseconds)
+    guard !overflow else { return bucket < 0 ? .min : .max }
+    let (start, past) = product.addingReportingOverflow(origin)
+    return past ? (bucket < 0 ? .min : .max) : start
   }
 
   /// The buckets of this level that lie in the buckets `run` of `larger`.
