@@ -26,6 +26,7 @@ enum PostgresReadableSchema {
     let limit = String(format: "%.0f", AmountRange.limit)
     let directions = quotedList(GoalDirection.allCases.map(\.rawValue))
     let periods = quotedList(Frequency.allCases.map(\.rawValue))
+    let (earliest, latest) = (PostgresValueSchema.earliest, PostgresValueSchema.latest)
     var statements: [String] = []
     for level in RollupLevel.allCases {
       let (table, column) = PostgresRollups.table(level)
@@ -47,45 +48,44 @@ enum PostgresReadableSchema {
       ALTER TABLE import_batch ADD CONSTRAINT import_batch_ids_in_order
         CHECK (first_reading_id <= last_reading_id) NOT VALID
       """,
-      PostgresMemberSchema.function(
-        "tally_project_goals_read() RETURNS TRIGGER", language: "plpgsql",
-        body: """
-          DECLARE
-            settings JSONB;
-          BEGIN
-            \(PostgresMemberSchema.ownTable("project", "BEFORE", "ROW"))
-            BEGIN
-              settings := NEW.goals::JSONB;
-            EXCEPTION WHEN others THEN
-              settings := NULL;
-            END;
-            IF settings IS NULL OR jsonb_typeof(settings) <> 'array' OR EXISTS (
-              SELECT 1 FROM jsonb_array_elements(settings) AS s (setting)
-              WHERE NOT COALESCE(
-                jsonb_typeof(setting) = 'object'
-                AND \(micros("setting -> 'since'"))
-                AND (NOT setting ? 'from' OR jsonb_typeof(setting -> 'from') = 'null'
-                  OR \(micros("setting -> 'from'")))
-                AND (NOT setting ? 'goal' OR jsonb_typeof(setting -> 'goal') = 'null'
-                  OR (jsonb_typeof(setting -> 'goal') = 'object'
-                    AND jsonb_typeof(setting -> 'goal' -> 'amount') = 'number'
-                    AND abs((setting -> 'goal' ->> 'amount')::NUMERIC) < 1e300
-                    AND jsonb_typeof(setting -> 'goal' -> 'direction') = 'string'
-                    AND setting -> 'goal' ->> 'direction' IN (\(directions))
-                    AND jsonb_typeof(setting -> 'goal' -> 'per') = 'string'
-                    AND setting -> 'goal' ->> 'per' IN (\(periods)))),
-                false))
-            THEN
-              RAISE EXCEPTION 'the goals of project % are not as tally writes them', NEW.title
-                USING ERRCODE = '23514';
-            END IF;
-            RETURN NEW;
-          END
-          """),
+      // Times and counts within what tally's arithmetic takes (a time past the years 0 to
+      // 9999 trapped the calendar of everyone the project is shared with).
       """
-      CREATE TRIGGER project_goals_read BEFORE INSERT OR UPDATE OF goals ON project
-        FOR EACH ROW EXECUTE FUNCTION tally_project_goals_read()
+      ALTER TABLE project ADD CONSTRAINT project_values_in_range CHECK (
+        created_at BETWEEN \(earliest) AND \(latest)
+        AND updated_at BETWEEN \(earliest) AND \(latest)
+        AND (last_reading_at IS NULL OR last_reading_at BETWEEN \(earliest) AND \(latest))
+        AND reading_count BETWEEN 0 AND \(PostgresMemberSchema.largestID)
+      ) NOT VALID
       """,
+    ]
+    statements += readTrigger(
+      "project", column: "goals", function: "tally_project_goals_read",
+      refusal: "'the goals of project % are not as tally writes them', NEW.title",
+      shape: """
+        jsonb_typeof(setting) = 'object'
+        AND \(micros("setting -> 'since'"))
+        AND (NOT setting ? 'from' OR jsonb_typeof(setting -> 'from') = 'null'
+          OR \(micros("setting -> 'from'")))
+        AND (NOT setting ? 'goal' OR jsonb_typeof(setting -> 'goal') = 'null'
+          OR (jsonb_typeof(setting -> 'goal') = 'object'
+            AND jsonb_typeof(setting -> 'goal' -> 'amount') = 'number'
+            AND ((setting -> 'goal' ->> 'amount')::NUMERIC = 0
+              OR abs((setting -> 'goal' ->> 'amount')::NUMERIC) BETWEEN 1e-300 AND 1e300)
+            AND jsonb_typeof(setting -> 'goal' -> 'direction') = 'string'
+            AND setting -> 'goal' ->> 'direction' IN (\(directions))
+            AND jsonb_typeof(setting -> 'goal' -> 'per') = 'string'
+            AND setting -> 'goal' ->> 'per' IN (\(periods))))
+        """)
+    statements += readTrigger(
+      "import_batch", column: "settings", function: "tally_import_settings_read",
+      refusal: "'the settings of import % are not as tally writes them', NEW.id",
+      shape: """
+        jsonb_typeof(setting) = 'object'
+        AND jsonb_typeof(setting -> 'option') = 'string'
+        AND jsonb_typeof(setting -> 'value') = 'string'
+        """)
+    statements += [
       // As v10's, but for the words: an id another person holds and an id never drawn are
       // refused alike.
       PostgresMemberSchema.function(
@@ -120,15 +120,77 @@ enum PostgresReadableSchema {
             END IF;
             RETURN NEW;
           END
-          """),
+          """)
     ]
     return statements
   }
 
-  /// SQL that is true when the JSON value `value` is a whole number of microseconds (an
-  /// integer of at most 18 digits, as tally writes a time).
+  /// The largest JSON a project's goals or an import's settings take (tally's own are a few
+  /// hundred bytes; thousands of goal settings slowed every report of the project).
+  static let largestJSON = 64 << 10
+
+  /// The deepest they are nested: an array of objects, a goal object in one, its values.
+  static let deepestJSON = 4
+
+  /// A trigger that refuses a row whose `column` (JSON text, `NULL` allowed for import
+  /// settings) tally could not read back: not an array of elements each of `shape` (SQL on
+  /// `setting`, a JSONB element), larger or deeper than tally writes, or naming a key twice
+  /// (read one way here and maybe another by tally's reader).
+  private static func readTrigger(
+    _ table: String, column: String, function: String, refusal: String, shape: String
+  ) -> [String] {
+    [
+      PostgresMemberSchema.function(
+        "\(function)() RETURNS TRIGGER", language: "plpgsql",
+        body: """
+          DECLARE
+            parsed JSONB;
+            malformed BOOLEAN;
+          BEGIN
+            \(PostgresMemberSchema.ownTable(table, "BEFORE", "ROW"))
+            IF NEW.\(column) IS NULL AND '\(table)' = 'import_batch' THEN RETURN NEW; END IF;
+            BEGIN
+              parsed := NEW.\(column)::JSONB;
+              WITH RECURSIVE part(value, depth) AS (
+                SELECT NEW.\(column)::JSON, 1
+                UNION ALL
+                SELECT inner_part.value, part.depth + 1 FROM part, LATERAL (
+                  SELECT e.value FROM json_each(
+                    CASE WHEN json_typeof(part.value) = 'object' THEN part.value END) e
+                  UNION ALL
+                  SELECT a.value FROM json_array_elements(
+                    CASE WHEN json_typeof(part.value) = 'array' THEN part.value END) a
+                ) inner_part
+                WHERE part.depth <= \(deepestJSON))
+              SELECT max(depth) > \(deepestJSON) OR coalesce(bool_or(json_typeof(value) = 'object'
+                  AND (SELECT count(*) <> count(DISTINCT k) FROM json_object_keys(value) k)), false)
+              INTO malformed FROM part;
+            EXCEPTION WHEN others THEN
+              parsed := NULL;
+            END;
+            IF parsed IS NULL OR malformed OR octet_length(NEW.\(column)) > \(largestJSON)
+              OR jsonb_typeof(parsed) <> 'array' OR EXISTS (
+                SELECT 1 FROM jsonb_array_elements(parsed) AS s (setting)
+                WHERE NOT coalesce(\(shape), false))
+            THEN
+              RAISE EXCEPTION \(refusal) USING ERRCODE = '23514';
+            END IF;
+            RETURN NEW;
+          END
+          """),
+      """
+      CREATE TRIGGER \(function.replacingOccurrences(of: "tally_", with: "")) BEFORE INSERT OR UPDATE OF \(column) ON \(table)
+        FOR EACH ROW EXECUTE FUNCTION \(function)()
+      """,
+    ]
+  }
+
+  /// SQL that is true when the JSON value `value` is a whole number of microseconds within the
+  /// years 0 to 9999 (an integer, as tally writes a time).
   private static func micros(_ value: String) -> String {
-    "(jsonb_typeof(\(value)) = 'number' AND (\(value)) #>> '{}' ~ '^-?[0-9]{1,18}$')"
+    "(jsonb_typeof(\(value)) = 'number' AND (\(value)) #>> '{}' ~ '^-?[0-9]{1,18}$' "
+      + "AND ((\(value)) #>> '{}')::BIGINT BETWEEN \(PostgresValueSchema.earliest) "
+      + "AND \(PostgresValueSchema.latest))"
   }
 
   private static func quotedList(_ values: [String]) -> String {

@@ -438,6 +438,9 @@ struct MemberAttackTests {
     let dan = try scene.team.person("dan")
     try dan.succeed("project", "add", "Bomb", "--frequency", "daily")
     try dan.succeed("item", "add", "Bomb", "1", "--at", "2024-01-01")
+    let file = dan.folder.appendingPathComponent("bomb.csv")
+    try Data("date,amount\n2024-01-02,2\n".utf8).write(to: file)
+    try dan.succeed("import", file.path, "--project", "Bomb")
     try dan.succeed("share", "Bomb", "ana", "--read")
     let danURL = try scene.team.url(of: "dan")
     let bomb = try query(scene, "SELECT id FROM project WHERE title = 'Bomb'")
@@ -445,7 +448,11 @@ struct MemberAttackTests {
       "x", "{}", "[1]", #"[{"x":1}]"#, #"[{"since":1.5}]"#,
       #"[{"since":1,"goal":{"amount":1,"direction":"up","per":"weekly"}}]"#,
       #"[{"since":1,"goal":{"amount":"1","direction":"at-least","per":"weekly"}}]"#,
-      #"[{"since":1,"from":"soon"}]"#,
+      #"[{"since":1,"from":"soon"}]"#, #"[{"since":"x","since":1}]"#,
+      #"[{"since":1,"goal":{"amount":1,"direction":"sideways","per":"weekly"},"goal":null}]"#,
+      #"[{"since":1,"goal":{"amount":1e-400,"direction":"at-least","per":"weekly"}}]"#,
+      #"[{"since":1,"x":[[[[1]]]]}]"#, #"[{"since":-99999999999999999}]"#,
+      "[" + Array(repeating: #"{"since":1}"#, count: 6_000).joined(separator: ",") + "]",
     ] {
       let result = try PostgresTestServer.psqlResult(
         danURL, "UPDATE project SET goals = '\(goals)' WHERE id = \(bomb)")
@@ -472,6 +479,20 @@ struct MemberAttackTests {
       "INSERT INTO import_batch VALUES (nextval('import_batch_id_seq'), \(bomb), 'f.csv', '00', "
         + "0, 1, 0, 0, 9, 3, false, NULL)")
     #expect(batch.errors.contains("check constraint"), "\(batch.errors)")
+    for settings in ["not json", #"[{"option":1}]"#, #"[{"option":"a","option":"b","value":"c"}]"#]
+    {
+      let result = try PostgresTestServer.psqlResult(
+        danURL, "UPDATE import_batch SET settings = '\(settings)' WHERE project_id = \(bomb)")
+      #expect(result.errors.contains("not as tally writes them"), "\(settings): \(result.errors)")
+    }
+    for column in [
+      "last_reading_at = -9223372036854775807", "created_at = 9223372036854775807",
+      "reading_count = -1",
+    ] {
+      let result = try PostgresTestServer.psqlResult(
+        danURL, "UPDATE project SET \(column) WHERE id = \(bomb)")
+      #expect(result.errors.contains("check constraint"), "\(column): \(result.errors)")
+    }
     // A taken id and one never drawn: the same words.
     func taking(_ id: String) throws -> String {
       let result = try PostgresTestServer.psqlResult(
