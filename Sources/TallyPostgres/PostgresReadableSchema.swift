@@ -4,9 +4,13 @@ import TallyCore
 /// so that one member's rows cannot stop or crash another's tally.
 ///
 /// These are the mends of a hostile member's review:
-/// - a project's goals are JSON as tally writes them (an array of settings, each with its
-///   start in microseconds, a goal of a known direction and period or none): goals that could
-///   not be read made every command of everyone the project was shared with fail;
+/// - a project's goals and an import's settings are JSON as tally writes them (an array of
+///   settings, each with its start in microseconds within the years 0 to 9999, a goal of a
+///   known direction and period or none; each option and value a string), no key twice, no
+///   deeper or larger than tally writes: goals that could not be read made every command of
+///   everyone the project was shared with fail, and settings their `import list` and backup;
+/// - a project's times lie in the years 0 to 9999 and its count is not negative: a time far
+///   outside trapped the calendar of `due` and the REPL of whoever could read the project;
 /// - the rollups' buckets lie within the years tally reads, each holds between 1 and 10^12
 ///   readings, and their figures are amounts tally could have added (a sum within twice the
 ///   largest amount times the count, whatever its rounding): a bucket far outside
