@@ -53,11 +53,18 @@ enum PostgresRows {
       ).self)
     let project = try Project(
       storedID: id, title: title, units: units, frequency: frequencyName, kind: kindName,
-      decimals: decimals, goalsJSON: goalsJSON, group: group, createdAt: created, updatedAt: updated
-    )
+      decimals: decimals, goalsJSON: goalsJSON, group: group, createdAt: inYears(created),
+      updatedAt: inYears(updated))
     return ProjectSummary(
-      project: project, readingCount: Int(count),
-      lastReadingAt: last.map(Timestamp.init(microsecondsSince1970:)))
+      project: project, readingCount: Int(max(0, count)),
+      lastReadingAt: last.map { Timestamp(microsecondsSince1970: inYears($0)) })
+  }
+
+  /// A project's time as tally reads it: within the years 0 to 9999. A row written past tally
+  /// before v13's checks may hold one far outside, which the calendar's arithmetic of `due`
+  /// and the REPL cannot take; `check` still compares the counters with the readings.
+  private static func inYears(_ microseconds: Int64) -> Int64 {
+    min(max(microseconds, PostgresValueSchema.earliest), PostgresValueSchema.latest)
   }
 
   static func importBatch(_ row: PostgresRow) throws -> ImportBatch {
