@@ -60,9 +60,11 @@ enum PostgresRows {
       lastReadingAt: last.map { Timestamp(microsecondsSince1970: inYears($0)) })
   }
 
-  /// A project's time as tally reads it: within the years 0 to 9999. A row written past tally
-  /// before v13's checks may hold one far outside, which the calendar's arithmetic of `due`
-  /// and the REPL cannot take; `check` still compares the counters with the readings.
+  /// A project's time as tally reads it: within the years 0 to 9999.
+  ///
+  /// A row written past tally before v13's checks may hold one far outside, which the
+  /// calendar's arithmetic of `due` and the REPL cannot take; `check` still compares the
+  /// counters with the readings.
   private static func inYears(_ microseconds: Int64) -> Int64 {
     min(max(microseconds, PostgresValueSchema.earliest), PostgresValueSchema.latest)
   }
