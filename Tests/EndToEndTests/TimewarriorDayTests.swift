@@ -229,5 +229,8 @@ import Testing
     let zero = try sandbox.run("item", "list", "Run", "--last", "0")
     #expect(zero.status == 1)
     #expect(zero.stderr.contains("--last takes a number of readings, 1 or more"))
+    let negative = try sandbox.run("item", "list", "Run", "--last", "-1")
+    #expect(negative.status == 1)
+    #expect(negative.stderr.contains("1 or more; not -1"), "\(negative.stderr)")
   }
 }

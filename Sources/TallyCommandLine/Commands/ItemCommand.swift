@@ -62,7 +62,11 @@ struct ItemCommand: ParsableCommand {
     var project: String
     @Option(help: "From this date or time, inclusive.") var from: String?
     @Option(help: "To this date or time, exclusive.") var to: String?
-    @Option(help: ArgumentHelp("Only the newest N (still oldest first).", valueName: "n"))
+    // The next word is the number, also when it looks like an option (`--last -1` is refused
+    // for its value, not taken for a missing one).
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Only the newest N (still oldest first).", valueName: "n"))
     var last: Int?
     @Option(help: "table, csv or json.") var format: ListFormat = .table
     @OptionGroup var filter: FilterOptions
