@@ -129,9 +129,10 @@ enum PostgresReadableSchema {
     return statements
   }
 
-  /// The largest JSON a project's goals or an import's settings take (tally's own are a few
-  /// hundred bytes; thousands of goal settings slowed every report of the project).
-  static let largestJSON = 64 << 10
+  /// The largest JSON a project's goals or an import's settings take: about 2,500 goal
+  /// settings (each goal edit adds one of about 100 bytes), where 200,000 of them slowed every
+  /// report of the project until its connection was lost.
+  static let largestJSON = 256 << 10
 
   /// The deepest they are nested: an array of objects, a goal object in one, its values.
   static let deepestJSON = 4
