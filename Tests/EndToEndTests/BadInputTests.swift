@@ -87,6 +87,18 @@ import Testing
       ["project", "add", "New", "--frequency", "daily", "--goal", "none"], 1,
       "--goal none: a new project has no goal to take away"),
     Case(
+      [
+        "project", "add", "New", "--frequency", "daily", "--goal", "5", "--goal-per", "daily",
+        "--goal-since", "1000-01-01",
+      ], 1,
+      "periods; at most 100000 are judged"),
+    Case(
+      [
+        "project", "edit", "Mileage", "--goal", "5", "--goal-per", "daily", "--goal-since",
+        "1000-01-01",
+      ], 1,
+      "periods; at most 100000 are judged"),
+    Case(
       ["project", "add", "New", "--frequency", "daily", "--decimals", "12"], 1,
       "--decimals 12 is not between 0 and 9"),
     Case(

@@ -1,4 +1,5 @@
 public import TallyCore
+import TallyReports
 
 extension Session {
   /// Carries out what a person asked for, from either front door.
@@ -11,7 +12,7 @@ extension Session {
     switch request {
     case .addProject(var project, let goalSince):
       project.goalSince = try goalSince.map { text throws(TallyError) in
-        try goalStart(text)
+        try goalStart(text, per: project.goal?.per)
       }
       // A project joining a group takes the spelling the group has.
       project.group = project.group.map { store.state.groupSpelling($0) }
@@ -46,8 +47,11 @@ extension Session {
         edit.goal = try goal.edit(
           of: project.goal, frequency: edit.frequency ?? project.frequency,
           units: edit.units ?? project.units)
+        // The goal's length from then: the one set, none when it is removed, else the one
+        // there is (--goal-since alone starts it again).
+        let per = edit.goal.map { $0.value?.per } ?? project.goal?.per
         edit.goalSince = try goal.since.map { text throws(TallyError) in
-          try goalStart(text)
+          try goalStart(text, per: per)
         }
         // --goal-since alone starts the current goal again from that instant.
         if goal.amount == nil, goal.per == nil, goal.direction == nil, !goal.removes {
@@ -165,13 +169,25 @@ extension Session {
   }
 
   /// `--goal-since` as an instant: one that has come, since a goal judges periods that began.
-  private func goalStart(_ text: String) throws(TallyError) -> Timestamp {
+  private func goalStart(_ text: String, per: Frequency?) throws(TallyError) -> Timestamp {
     let start = try timestamp(text, for: "--goal-since")
     guard start <= now else {
       throw TallyError(
         .invalidInput,
         "--goal-since \(text) is after now (\(TimestampFormat.local(now, in: zone))): a goal "
           + "judges from a period that has begun")
+    }
+    // Every period from then on is judged, by every report of the project (and `report --all`
+    // of everyone who reads it): no more than a report lists.
+    if let per {
+      let judged = PeriodCalendar(period: per, zone: zone).estimatedCount(from: start, to: now)
+      if judged > ReportBuilder.maximumEmptyPeriods {
+        throw TallyError(
+          .invalidInput,
+          "--goal-since \(text) would have the goal judge about \(judged) \(per.rawValue) "
+            + "periods; at most \(ReportBuilder.maximumEmptyPeriods) are judged",
+          hint: "Choose a later --goal-since, or a longer --goal-per.")
+      }
     }
     return start
   }
