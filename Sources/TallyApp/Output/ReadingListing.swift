@@ -26,6 +26,8 @@ final class ReadingListing {
   private let isRange: Bool
   /// The zone's offsets, asked once per daylight-saving span.
   private var offsets: ZoneOffsets
+  /// The sections' periods, the project's frequency in the zone.
+  private let calendar: PeriodCalendar
   /// Whether a tags column shows: the project's readings carry tags.
   private let marksTags: Bool
   /// The unit of the project's clock, when its amounts show as one.
@@ -39,6 +41,7 @@ final class ReadingListing {
     self.zone = zone
     self.isRange = isRange
     offsets = ZoneOffsets(zone: zone)
+    calendar = PeriodCalendar(period: project.frequency, zone: zone)
     self.marksTags = marksTags
     clockUnit = project.clockUnit
     // A clock says its pattern, whatever unit of time the project records in.
@@ -120,8 +123,7 @@ final class ReadingListing {
   /// section listed last.
   private func opens(_ reading: Reading) -> String? {
     guard section?.contains(reading.timestamp) != true else { return nil }
-    let period = PeriodCalendar(period: project.frequency, zone: zone)
-      .period(containing: reading.timestamp)
+    let period = calendar.period(containing: reading.timestamp)
     section = period
     return period.label
   }

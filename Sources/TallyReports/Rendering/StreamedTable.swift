@@ -18,7 +18,9 @@ public struct StreamedTable {
   /// A table of `columns`, laid out for `width` terminal columns (`nil`: every cell whole) as
   /// `layout` asks.
   public init(columns: [TextTable.Column], width: Int?, layout: TextTable.Layout = .fitted) {
-    self.layout = TableLayout(columns: columns, width: width, layout: layout)
+    // One pass to measure: the rows are measured as records too, in case they are drawn so.
+    self.layout = TableLayout(
+      columns: columns, width: width, layout: layout, measuresRecordsAhead: true)
   }
 
   /// Takes the measure of `line`, in the first pass over the lines.

@@ -15,8 +15,9 @@ struct TableLayout {
   private let labelWidth: Int
   /// Records' values are cut to this many columns (`nil`: whole).
   private let valueWidth: Int?
-  /// Whether records are measured: they are drawn when asked for, or on a terminal too narrow.
-  private let measuresRecords: Bool
+  /// Whether ``measure(_:)`` also measures the rows as records, which only a table that cannot
+  /// go over its lines again needs before it knows whether it draws them.
+  private let measuresRecordsAhead: Bool
   private var plan: Plan?
   private var recordNumber = 0
 
@@ -25,7 +26,10 @@ struct TableLayout {
     case records
   }
 
-  init(columns: [TextTable.Column], width: Int?, layout: TextTable.Layout) {
+  init(
+    columns: [TextTable.Column], width: Int?, layout: TextTable.Layout,
+    measuresRecordsAhead: Bool
+  ) {
     self.columns = columns
     self.width = width
     self.layout = layout
@@ -36,7 +40,9 @@ struct TableLayout {
     labelWidth = labels.map(DisplayWidth.of).max() ?? 0
     valueWidth = width.map { [labelWidth] in max(1, $0 - labelWidth - 3) }
     widestRecord = labelWidth + 2
-    measuresRecords = layout == .records || (layout == .fitted && width != nil)
+    // Records are drawn when asked for, or on a terminal too narrow.
+    self.measuresRecordsAhead =
+      measuresRecordsAhead && (layout == .records || (layout == .fitted && width != nil))
   }
 
   /// Takes the measure of `line` (before any is written).
@@ -47,27 +53,31 @@ struct TableLayout {
         natural[index] = max(natural[index], DisplayWidth.of(cell))
       }
     }
-    if measuresRecords {
-      widestRecord = max(widestRecord, fields(cells).map(DisplayWidth.of).max() ?? 0)
-    }
+    if measuresRecordsAhead { measureRecord(line) }
+  }
+
+  /// Takes the measure of `line` drawn as a record (before any is written).
+  mutating func measureRecord(_ line: TextTable.Line) {
+    guard case .row(let cells) = line else { return }
+    widestRecord = max(widestRecord, fields(cells).map(DisplayWidth.of).max() ?? 0)
+  }
+
+  /// Whether the measured lines are drawn as records.
+  var drawsRecords: Bool {
+    if layout == .records { return true }
+    guard layout == .fitted, let width else { return false }
+    let widths = fitted(natural, into: width)
+    return width < TextTable.narrowest || widths.reduce(0, +) + 2 * max(0, widths.count - 1) > width
   }
 
   /// The table's head (its header and the rule under it; nothing for records), once the
   /// lines are measured: the layout is decided here.
   mutating func head() -> String {
-    if layout == .records {
+    if drawsRecords {
       plan = .records
       return ""
     }
-    var widths = natural
-    if let width {
-      widths = fitted(widths, into: width)
-      let fittedWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
-      if layout == .fitted, width < TextTable.narrowest || fittedWidth > width {
-        plan = .records
-        return ""
-      }
-    }
+    let widths = width.map { fitted(natural, into: $0) } ?? natural
     let totalWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
     plan = .table(widths: widths, totalWidth: totalWidth)
     return format(columns.map(\.header), widths: widths)

@@ -123,8 +123,13 @@ public struct TextTable: Sendable {
   ///   - layout: A table, records, or whichever fits (``render(width:)``).
   /// - Returns: The lines of the table.
   public func render(width: Int?, layout: Layout) -> String {
-    var table = TableLayout(columns: columns, width: width, layout: layout)
+    // The lines are at hand: they are measured as records only when drawn so.
+    var table = TableLayout(
+      columns: columns, width: width, layout: layout, measuresRecordsAhead: false)
     for line in lines { table.measure(line) }
+    if table.drawsRecords {
+      for line in lines { table.measureRecord(line) }
+    }
     var text = table.head()
     for line in lines { text += table.text(of: line) }
     return text
