@@ -326,28 +326,8 @@ enum PostgresMemberSchema {
                     WITH ORDINALITY AS tag(t, n)), ''), false)
             """),
         // The same of a project: every field `Change` encodes but when it was last changed.
-        function(
-          "tally_project_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
-          volatility: "IMMUTABLE",
-          body: """
-            SELECT coalesce(stored IS NOT NULL AND jsonb_typeof(item) = 'object'
-              AND item - ARRAY['id', 'title', 'units', 'frequency', 'kind', 'decimals', 'goals',
-                'group', 'createdAt', 'updatedAt'] = '{}'::JSONB
-              AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
-              AND stored ->> 'title' = tally_json(item -> 'title', 'string') #>> '{}'
-              AND stored ->> 'units' = tally_json(item -> 'units', 'string') #>> '{}'
-              AND stored ->> 'frequency' = tally_json(item -> 'frequency', 'string') #>> '{}'
-              AND stored ->> 'kind' = coalesce(tally_json(item -> 'kind', 'string') #>> '{}',
-                CASE WHEN item -> 'kind' IS NULL THEN 'total' END)
-              AND (item -> 'decimals' IS NULL OR jsonb_typeof(item -> 'decimals') IN ('number', 'null'))
-              AND (stored ->> 'decimals')::INTEGER IS NOT DISTINCT FROM (item ->> 'decimals')::INTEGER
-              AND (item -> 'group' IS NULL OR jsonb_typeof(item -> 'group') IN ('string', 'null'))
-              AND (stored ->> 'group_name') IS NOT DISTINCT FROM (item ->> 'group')
-              AND (stored ->> 'goals')::JSONB = coalesce(item -> 'goals', '[]')
-              AND (stored ->> 'created_at')::BIGINT
-                = (tally_json(item -> 'createdAt', 'number') #>> '{}')::BIGINT
-              AND tally_json(item -> 'updatedAt', 'number') IS NOT NULL, false)
-            """),
+        projectMatchesFunction(
+          updatedAt: "tally_json(item -> 'updatedAt', 'number') IS NOT NULL"),
         // The same of an import, as its row in import_batch has it.
         function(
           "tally_batch_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
@@ -464,6 +444,37 @@ enum PostgresMemberSchema {
         $revoke$
         """,
       ]
+  }
+
+  /// The function `tally_project_matches(item, stored)`, with `updatedAt` its test of that key.
+  ///
+  /// Whether a project as `Change` encodes it (`item`) is the row `stored` (as `to_jsonb`
+  /// gives it), field by field but when it was last changed, of which `updatedAt` (SQL on
+  /// `item`) says what it must be. Migration v10 made it asking only for a number there; v14
+  /// makes it again asking for a time tally writes.
+  static func projectMatchesFunction(updatedAt: String) -> String {
+    function(
+      "tally_project_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
+      volatility: "IMMUTABLE",
+      body: """
+        SELECT coalesce(stored IS NOT NULL AND jsonb_typeof(item) = 'object'
+          AND item - ARRAY['id', 'title', 'units', 'frequency', 'kind', 'decimals', 'goals',
+            'group', 'createdAt', 'updatedAt'] = '{}'::JSONB
+          AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
+          AND stored ->> 'title' = tally_json(item -> 'title', 'string') #>> '{}'
+          AND stored ->> 'units' = tally_json(item -> 'units', 'string') #>> '{}'
+          AND stored ->> 'frequency' = tally_json(item -> 'frequency', 'string') #>> '{}'
+          AND stored ->> 'kind' = coalesce(tally_json(item -> 'kind', 'string') #>> '{}',
+            CASE WHEN item -> 'kind' IS NULL THEN 'total' END)
+          AND (item -> 'decimals' IS NULL OR jsonb_typeof(item -> 'decimals') IN ('number', 'null'))
+          AND (stored ->> 'decimals')::INTEGER IS NOT DISTINCT FROM (item ->> 'decimals')::INTEGER
+          AND (item -> 'group' IS NULL OR jsonb_typeof(item -> 'group') IN ('string', 'null'))
+          AND (stored ->> 'group_name') IS NOT DISTINCT FROM (item ->> 'group')
+          AND (stored ->> 'goals')::JSONB = coalesce(item -> 'goals', '[]')
+          AND (stored ->> 'created_at')::BIGINT
+            = (tally_json(item -> 'createdAt', 'number') #>> '{}')::BIGINT
+          AND \(updatedAt), false)
+        """)
   }
 
   /// The functions members may call (see the type's summary), by signature.

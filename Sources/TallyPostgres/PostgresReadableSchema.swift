@@ -192,7 +192,7 @@ enum PostgresReadableSchema {
 
   /// SQL that is true when the JSON value `value` is a whole number of microseconds within the
   /// years 0 to 9999 (an integer, as tally writes a time).
-  private static func micros(_ value: String) -> String {
+  static func micros(_ value: String) -> String {
     "(jsonb_typeof(\(value)) = 'number' AND (\(value)) #>> '{}' ~ '^-?[0-9]{1,18}$' "
       + "AND ((\(value)) #>> '{}')::BIGINT BETWEEN \(PostgresValueSchema.earliest) "
       + "AND \(PostgresValueSchema.latest))"

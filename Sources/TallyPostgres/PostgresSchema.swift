@@ -177,6 +177,7 @@ enum PostgresSchema {
       PostgresValueSchema.statements
     ),
     ("v13 what a member writes reads back", PostgresReadableSchema.statements),
+    ("v14 history steps tally reads back", PostgresHistoryReadSchema.statements),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.

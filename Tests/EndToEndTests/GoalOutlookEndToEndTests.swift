@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Goals that look forward through the real binary on both backends, with every expected
@@ -311,5 +312,43 @@ import Testing
     #expect(
       try sandbox.succeed("goals", "--format", "csv").hasSuffix(
         "Power,2024-02,300,at-most,100,33.3333333333333,290,12.9032258064516,on track\n"))
+  }
+
+  /// A goal written past tally (through SQL) that judges from the year 1000, or one that has
+  /// aged past the bound tally holds a typed `--goal-since` to: its reports judge the newest
+  /// 100,000 periods instead of failing, and `report --all` of everyone still lists the rest.
+  @Test(arguments: Backend.allCases)
+  func aGoalThatJudgesCenturiesJudgesTheNewestPeriods(_ backend: Backend) throws {
+    let sandbox = try runner(backend)
+    try sandbox.succeed("project", "add", "Swim", "--frequency", "daily")
+    try sandbox.succeed("item", "add", "Swim", "2", "--at", "2024-02-01")
+    // From 1000-01-01, at least 20 a day.
+    let sql =
+      "UPDATE project SET goals = '[{\"from\":-30610224000000000,\"goal\":{\"amount\":20,"
+      + "\"direction\":\"at-least\",\"per\":\"daily\"},\"since\":1707912000000000}]' "
+      + "WHERE title = 'Run'"
+    let database = try #require(sandbox.environment["TALLY_DB"])
+    if backend == .postgres {
+      _ = try PostgresTestServer.psql(database, sql)
+    } else {
+      try Sandbox.sqlite(URL(fileURLWithPath: database), sql)
+    }
+    for words in [["report", "Run"], ["report", "--all"]] {
+      let result = try sandbox.run(words + ["--format", "csv"], now: Self.now)
+      #expect(result.status == 0, "\(words): \(result.stderr)")
+      let rows = result.stdout.split(separator: "\n").dropFirst()
+      let run = rows.filter { $0.hasPrefix("Run,") }
+      // The newest periods up to today's, running: about 100,000 of them, none more.
+      #expect((99_990...100_000).contains(run.count), "\(words): \(run.count)")
+      #expect(run.first?.hasPrefix("Run,1750-") == true, "\(String(describing: run.first))")
+      #expect(run.last == "Run,2024-02-14,0,0,,,,20,0,", "\(String(describing: run.last))")
+      #expect(run.contains("Run,2024-01-29,1,12,12,12,12,20,60,false"))
+      if words.contains("--all") {
+        #expect(rows.last == "Swim,2024-02-01,1,2,2,2,2,,,", "\(String(describing: rows.last))")
+      }
+    }
+    // The table's streak counts the same periods.
+    let table = try sandbox.run(["report", "Run", "--format", "table"], now: Self.now)
+    #expect(table.status == 0, "\(table.stderr)")
   }
 }

@@ -528,6 +528,59 @@ struct MemberAttackTests {
     try scene.ana.succeed("report", "--all", "--period", "monthly", "--format", "csv")
   }
 
+  /// An owner's own change of their project, written with `psql` into the journal and the
+  /// history as tally writes one but for when the project was last changed, is refused when
+  /// that time is not one tally writes: such a step could not be taken back, and every
+  /// report as of an earlier instant of everyone the project is shared with failed on it.
+  @Test func aHistoryStepOfOnesOwnProjectReadsBackInEveryonesPastReports() throws {
+    let scene = try scene()
+    let dan = try scene.team.person("dan")
+    try dan.succeed("project", "add", "Bomb", "--frequency", "daily")
+    try dan.succeed("item", "add", "Bomb", "1", "--at", "2024-01-01")
+    try dan.succeed("share", "Bomb", "ana", "--read")
+    let danURL = try scene.team.url(of: "dan")
+    let bomb = try query(scene, "SELECT id FROM project WHERE title = 'Bomb'")
+    let asOf = try query(
+      scene,
+      "SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')")
+    func step(updatedAt: String) throws -> (status: Int32, errors: String) {
+      let item =
+        "jsonb_build_object('id', id, 'title', title, 'units', units, 'frequency', frequency, "
+        + "'kind', kind, 'decimals', decimals, 'goals', goals::JSONB, 'group', group_name, "
+        + "'createdAt', created_at, 'updatedAt', \(updatedAt))"
+      let change =
+        "jsonb_build_object('updateProject', jsonb_build_object('before', \(item), "
+        + "'after', \(item)))::TEXT"
+      let result = try PostgresTestServer.psqlResult(
+        danURL,
+        "UPDATE project SET updated_at = updated_at WHERE id = \(bomb); "
+          + "INSERT INTO journal (at, description, change, writer, touched, project_ids) "
+          + "SELECT 0, 'x', \(change), 'w', 0, ARRAY[id] FROM project WHERE id = \(bomb); "
+          + "INSERT INTO history (at, action, description, change, project_ids) "
+          + "SELECT 0, 'did', 'x', \(change), ARRAY[id] FROM project WHERE id = \(bomb)")
+      return (result.status, result.errors)
+    }
+    let before = try fingerprint(scene)
+    for updatedAt in [
+      "1.5", "'1.0'::JSONB", "-99999999999999999", "9223372036854775807", "'\"1\"'::JSONB",
+    ] {
+      let result = try step(updatedAt: updatedAt)
+      #expect(result.status != 0, "\(updatedAt)")
+      #expect(result.errors.contains("refused"), "\(updatedAt): \(result.errors)")
+      #expect(try fingerprint(scene) == before, "\(updatedAt)")
+    }
+    // The same step with the time tally writes is taken: the refusals above are of the time.
+    let taken = try step(updatedAt: "updated_at")
+    #expect(taken.status == 0, "\(taken.errors)")
+    // Everyone who reads the project still reports it as it was, and checks it.
+    for person in [dan, scene.ana] {
+      let past = try person.run(["report", "Bomb", "--as-of", asOf, "--format", "csv"])
+      #expect(past.status == 0, "\(past.stderr)")
+      #expect(past.stdout.contains(",1,1,1,1,1"), "\(past.stdout)")
+      #expect(try person.succeed("check").contains("All checks hold"))
+    }
+  }
+
   /// A writer who plants a row among the readings an owner's change set aside does not get it
   /// brought back by the owner's undo: an undo restores only what its own person set aside.
   @Test func aRowPlantedAmongSetAsideReadingsStaysOutOfTheOwnersUndo() throws {

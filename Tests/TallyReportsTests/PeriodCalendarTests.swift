@@ -136,4 +136,38 @@ import Testing
       }
     }
   }
+
+  /// The newest periods up to an instant start at a period's start, no earlier than asked,
+  /// and hold no more than asked (by the estimate a report is bounded by), nor many fewer:
+  /// counted here period by period.
+  @Test(arguments: ReportPeriod.allCases)
+  func theNewestPeriodsAreAtMostTheCountAsked(_ period: ReportPeriod) throws {
+    var random = SystemRandomNumberGenerator()
+    for zone in [TimeZone.gmt, berlin, TimeZone(identifier: "Australia/Lord_Howe") ?? .gmt] {
+      let calendar = PeriodCalendar(period: period, zone: zone)
+      for _ in 0..<20 {
+        let count = Int.random(in: 3...400, using: &random)
+        let end = Timestamp(
+          microsecondsSince1970: Int64.random(in: 0...4_000_000_000, using: &random) * 1_000_000)
+        let start = Timestamp(
+          microsecondsSince1970: end.microsecondsSince1970
+            - Int64.random(in: 0...40_000_000, using: &random) * 1_000_000 * Int64(count))
+        let newest = calendar.start(ofNewest: count, from: start, to: end)
+        #expect(newest >= start)
+        guard newest > start else {
+          #expect(calendar.estimatedCount(from: start, to: end) <= count)
+          continue
+        }
+        #expect(calendar.estimatedCount(from: newest, to: end) <= count)
+        #expect(calendar.period(containing: newest).start == newest)
+        let listed = calendar.periods(from: newest, to: end).count
+        #expect((count - 4...count).contains(listed), "\(count) asked, \(listed) listed")
+      }
+    }
+    // As far back as a timestamp goes, whatever the length of a period.
+    let calendar = PeriodCalendar(period: period, zone: .gmt)
+    let earliest = Timestamp(microsecondsSince1970: -62_167_219_200_000_000)
+    let now = Timestamp(microsecondsSince1970: 1_700_000_000_000_000)
+    #expect(calendar.start(ofNewest: 100_000, from: earliest, to: now) >= earliest)
+  }
 }

@@ -68,15 +68,31 @@ public struct PeriodCalendar: Sendable {
   /// listing them.
   public func estimatedCount(from start: Timestamp, to end: Timestamp) -> Int {
     guard start < end else { return 0 }
-    let days: Double =
-      switch period {
-      case .daily: 1
-      case .weekly: 7
-      case .monthly: 30.436875
-      case .quarterly: 91.310625
-      case .yearly: 365.2425
-      }
-    return Int((start.seconds(until: end) / (days * 86_400)).rounded(.up))
+    return Int((start.seconds(until: end) / (averageDays * 86_400)).rounded(.up))
+  }
+
+  /// The start of a period from which `end` lies at most about `count` periods on (by
+  /// ``estimatedCount(from:to:)``), and no earlier than `start`: where a listing of the newest
+  /// `count` periods up to `end` begins.
+  public func start(ofNewest count: Int, from start: Timestamp, to end: Timestamp) -> Timestamp {
+    guard estimatedCount(from: start, to: end) > count else { return start }
+    // Two periods short of `count`, then the next period's start: within it, whatever the
+    // rounding, the length of the period cut into, and the range of a timestamp.
+    let back = Double(count - 2) * averageDays * 86_400_000_000
+    let instant = max(Double(end.microsecondsSince1970) - back, Double(start.microsecondsSince1970))
+    let cut = Timestamp(microsecondsSince1970: Int64(instant))
+    return max(start, period(after: period(containing: cut)).start)
+  }
+
+  /// The periods' average length, in days.
+  private var averageDays: Double {
+    switch period {
+    case .daily: 1
+    case .weekly: 7
+    case .monthly: 30.436875
+    case .quarterly: 91.310625
+    case .yearly: 365.2425
+    }
   }
 
   /// Every period that overlaps `start..<end`, in order.

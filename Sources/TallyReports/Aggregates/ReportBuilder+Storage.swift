@@ -44,9 +44,11 @@ extension ReportBuilder {
     else { return nil }
     let goals = PeriodCalendar(period: goal.per, zone: calendar.zone)
     let judged = ReportBuilder(calendar: goals, includesEmpty: true, now: now)
+    let end = goals.period(containing: now).start
     let report = try judged.report(
-      of: project, from: goals.period(containing: since).start,
-      to: goals.period(containing: now).start, over: aggregates)
+      of: project,
+      from: ReportBuilder.newestJudged(goals, from: goals.period(containing: since).start, to: end),
+      to: end, over: aggregates)
     return Streak(per: goal.per, judged: report.rows.map { $0.met(project.kind) ?? false })
   }
 }

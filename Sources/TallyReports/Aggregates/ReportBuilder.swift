@@ -157,7 +157,8 @@ public struct ReportBuilder: Sendable {
 
   /// The starts of the periods a goal of the report's length judges within `from..<to`: from
   /// the period its first goal judges from (the first reading's, for a goal that judges every
-  /// period) to the running one; `nil` when none does, or without `now`.
+  /// period), or the newest ``maximumEmptyPeriods`` of them, to the running one; `nil` when
+  /// none does, or without `now`.
   func judgedPeriods(
     of project: Project, from: Timestamp, to: Timestamp, over aggregates: any RangeAggregates
   ) throws -> Range<Timestamp>? {
@@ -165,10 +166,10 @@ public struct ReportBuilder: Sendable {
       let first = project.goals.firstJudged
     else { return nil }
     guard let start = try first ?? aggregates.span()?.lowerBound else { return nil }
-    let lower = Swift.max(calendar.period(containing: start).start, from)
     let upper = Swift.min(calendar.period(containing: now).end, to)
+    let lower = Swift.max(
+      Self.newestJudged(calendar, from: calendar.period(containing: start).start, to: upper), from)
     guard lower < upper else { return nil }
-    try checkSpan(from: lower, to: upper, listing: "the goal judges")
     return lower..<upper
   }
 
@@ -213,6 +214,17 @@ public struct ReportBuilder: Sendable {
     let start = Swift.max(range.lowerBound, span.lowerBound)
     let end = Swift.min(range.upperBound, span.upperBound)
     return start < end ? start.seconds(until: end) : 0
+  }
+
+  /// Where the periods a goal judges start: the newest ``maximumEmptyPeriods`` up to `end`.
+  ///
+  /// From `start` on. A goal that judges more (a `since` centuries back, written through
+  /// SQL, or one that has aged past the bound) is judged over those, rather than leaving its
+  /// project without a report.
+  static func newestJudged(_ calendar: PeriodCalendar, from start: Timestamp, to end: Timestamp)
+    -> Timestamp
+  {
+    calendar.start(ofNewest: maximumEmptyPeriods, from: start, to: end)
   }
 
   /// Refuses a range of more periods than anyone means to list.
