@@ -4,8 +4,8 @@ import Testing
 /// Notes from strangers' files, through every output: nothing tally prints for people acts on
 /// a terminal, no CSV cell runs as a formula, and programs still get the exact text.
 @Suite struct HostileTextTests {
-  /// Every C0 control but NUL, DEL, every C1 control, the bidirectional controls, formula
-  /// starts and markup.
+  /// Every C0 control but NUL, DEL, every C1 control, the bidirectional controls, line and
+  /// paragraph separators, characters that show as nothing, formula starts and markup.
   static let notes: [String] = {
     var notes = (0x01...0x1F).map { "c0 \(String(UnicodeScalar(UInt8($0)))) end" }
     notes.append("del \u{7F} end")
@@ -13,6 +13,8 @@ import Testing
     notes += [
       "osc52 \u{1B}]52;c;aGVsbG8=\u{07} end", "title \u{1B}]0;owned\u{07} end",
       "abc\u{202E}fed", "\u{2066}iso\u{2069}", "lrm\u{200E}rlm\u{200F}alm\u{061C}",
+      "line\u{2028}sep\u{2029}end", "soft\u{AD}hyphen zero\u{200B}width\u{FEFF}bom",
+      "joiner\u{2060}\u{2061}\u{2064}mongolian\u{180E}end",
       "=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1:A2)", "\tlead tab",
       "'=already quoted", "<img src=x onerror=alert(1)>", "[x](javascript:alert(1))",
       "# heading", "a | b", "*b* _i_ `c`",
@@ -26,6 +28,7 @@ import Testing
       switch scalar.value {
       case 0x00...0x09, 0x0B...0x1F, 0x7F...0x9F: true
       case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+      case 0x2028, 0x2029, 0x00AD, 0x180E, 0x200B, 0x2060...0x2064, 0xFEFF: true
       default: false
       }
     }

@@ -16,6 +16,10 @@ import Testing
     ("abc\u{202E}fed", "abc\\u{202E}fed"),
     ("\u{2066}iso\u{2069}", "\\u{2066}iso\\u{2069}"),
     ("mark\u{200F}", "mark\\u{200F}"),
+    ("line\u{2028}para\u{2029}", "line\\u{2028}para\\u{2029}"),
+    ("soft\u{AD}hy\u{200B}zw\u{FEFF}", "soft\\u{AD}hy\\u{200B}zw\\u{FEFF}"),
+    ("\u{2060}\u{2064}\u{180E}", "\\u{2060}\\u{2064}\\u{180E}"),
+    ("👨\u{200D}👩\u{200D}👧 ن\u{200C}م", "👨\u{200D}👩\u{200D}👧 ن\u{200C}م"),
     ("naïve 東京 🚗", "naïve 東京 🚗"),
   ])
   func controlCharactersShowAsEscapes(text: String, shown: String) {

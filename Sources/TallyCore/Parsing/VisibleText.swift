@@ -1,11 +1,16 @@
-/// Text for people, made safe to print on a terminal: control characters and the Unicode
-/// bidirectional controls are written out as visible escapes, so that a note from a stranger's
-/// file can neither steer the terminal (an `ESC` sequence that sets the clipboard or the window
-/// title) nor hide or reorder what is shown.
+/// Text for people, made safe to print on a terminal: control characters, the Unicode
+/// bidirectional controls, line and paragraph separators and invisible characters are written
+/// out as visible escapes, so that a note from a stranger's file can neither steer the
+/// terminal (an `ESC` sequence that sets the clipboard or the window title) nor break a row,
+/// nor hide or reorder what is shown.
 ///
 /// The escapes: `\n`, `\r`, `\t` and `\e` (ESC), and `\u{…}` in hexadecimal for every other
-/// C0 or C1 control, `DEL` (`\u{7F}`) and the bidirectional controls U+200E, U+200F, U+061C,
-/// U+202A–U+202E and U+2066–U+2069. Outputs for programs (CSV, JSON) carry the exact text.
+/// C0 or C1 control, `DEL` (`\u{7F}`), the bidirectional controls U+200E, U+200F, U+061C,
+/// U+202A–U+202E and U+2066–U+2069, the line and paragraph separators U+2028 and U+2029, and
+/// the characters that show as nothing: the soft hyphen U+00AD, U+180E, the zero-width space
+/// U+200B, the word joiner and invisible operators U+2060–U+2064, and U+FEFF. The zero-width
+/// joiner and non-joiner (U+200D, U+200C) are left as they are: emoji and scripts are written
+/// with them. Outputs for programs (CSV, JSON) carry the exact text.
 public enum VisibleText {
   /// `text` on one line, with every control character written out: for table cells, screens
   /// and the REPL's change lines.
@@ -37,11 +42,14 @@ public enum VisibleText {
     return "'\(escaped(String(shown)))…' (\(value.count) characters)"
   }
 
-  /// Whether `scalar` would act on a terminal or reorder text rather than show as itself.
+  /// Whether `scalar` would act on a terminal, break a line, reorder text or show as nothing,
+  /// rather than show as itself.
   public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x2028, 0x2029: true
+    case 0x00AD, 0x180E, 0x200B, 0x2060...0x2064, 0xFEFF: true
     default: false
     }
   }
