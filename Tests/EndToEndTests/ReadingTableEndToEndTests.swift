@@ -92,6 +92,18 @@ import Testing
     // Nothing in the range: a sentence, not an empty table.
     let none = try sandbox.run(["item", "list", "Walk", "--from", "2025-01-01"], now: made)
     #expect(none.status == 0 && !none.stdout.contains("TIME"), "\(none.stdout)")
+    // A tagged reading later on: the tags show where it is listed, and only there.
+    let tagged = try sandbox.run(
+      ["item", "add", "Walk", "1", "--at", "2024-04-01T09:00:00Z", "--tag", "hills"], now: made)
+    #expect(tagged.status == 0, "\(tagged.stderr)")
+    for words in [["--to", "2024-04-01"], ["--from", "2024-02-01", "--to", "2024-04-01"]] {
+      let untagged = try sandbox.succeed(["item", "list", "Walk", "--tz", "UTC"] + words)
+      #expect(
+        untagged == expected(words.count == 2 ? rows : minutes, units: "km"), "\(untagged)")
+    }
+    let withTags = try sandbox.succeed("item", "list", "Walk", "--tz", "UTC", "--last", "1")
+    #expect(withTags.hasPrefix("ID  TIME              AMOUNT (km)  TAGS   NOTE\n"), "\(withTags)")
+    #expect(withTags.hasSuffix("2024-04-01 09:00            1  hills\n"), "\(withTags)")
   }
 
   /// More readings than a server hands over at a time (10,000 a fetch): both passes of the

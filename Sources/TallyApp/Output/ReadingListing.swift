@@ -28,8 +28,11 @@ final class ReadingListing {
   private var offsets: ZoneOffsets
   /// The sections' periods, the project's frequency in the zone.
   private let calendar: PeriodCalendar
-  /// Whether a tags column shows: the project's readings carry tags.
-  private let marksTags: Bool
+  /// Whether a tags column shows: the project's readings carry tags (in a table, once the
+  /// first pass found some among those listed).
+  private var marksTags: Bool
+  /// Whether a reading listed in the table's first pass has tags.
+  private var anyTags = false
   /// The unit of the project's clock, when its amounts show as one.
   private let clockUnit: TimeUnit?
 
@@ -84,6 +87,7 @@ final class ReadingListing {
         if firstTime == nil { firstTime = reading.timestamp }
         lastTime = reading.timestamp
         if !anySeconds { anySeconds = offsets.civil(reading.timestamp).0.second != 0 }
+        if !anyTags { anyTags = !reading.tags.isEmpty }
         if let opens = opens(reading) { table.measure(.section(opens)) }
         // The times are measured once all are seen (measureTimes()).
         table.measure(.row(cells(of: reading, time: "")))
@@ -110,9 +114,14 @@ final class ReadingListing {
   }
 
   /// Measures the column of times once every reading was seen in the first pass (whether it
-  /// shows seconds is known then); the next pass starts its sections anew.
+  /// shows seconds is known then), and leaves out the tags when none listed has any; the next
+  /// pass starts its sections anew.
   private func measureTimes() {
     section = nil
+    if marksTags, !anyTags {
+      marksTags = false
+      table.dropColumn(at: Self.tagsColumn)
+    }
     for time in [firstTime, lastTime].compactMap({ $0 }) {
       let shown = TimestampFormat.local(time, in: zone, seconds: anySeconds)
       table.measure(.row(["", shown]))
@@ -127,6 +136,9 @@ final class ReadingListing {
     section = period
     return period.label
   }
+
+  /// Where the tags column is, when it shows: after the id, the time and the amount.
+  private static let tagsColumn = 3
 
   private func cells(of reading: Reading, time: String) -> [String] {
     [

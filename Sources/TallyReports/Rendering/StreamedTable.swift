@@ -28,6 +28,12 @@ public struct StreamedTable {
     layout.measure(Self.escaped(line))
   }
 
+  /// Leaves out the column at `index`, between the passes: one whose cells were all empty in
+  /// the first (see ``TableLayout/dropColumn(at:)``). The second pass gives rows without it.
+  public mutating func dropColumn(at index: Int) {
+    layout.dropColumn(at: index)
+  }
+
   /// `line` as text, in the second pass over the lines (the same lines, in the same order);
   /// the first call's text begins with the table's header.
   public mutating func text(of line: Line) -> String {

@@ -4,17 +4,17 @@ import TallyCore
 /// (every line again, in the same order), so that a table too long to hold is measured in one
 /// pass over its rows and written in the next, as ``StreamedTable`` does.
 struct TableLayout {
-  let columns: [TextTable.Column]
+  private(set) var columns: [TextTable.Column]
   let width: Int?
   let layout: TextTable.Layout
   /// Each column's width with every cell whole, from the header and the lines measured.
   private var natural: [Int]
   /// The widest line of the rows drawn as records (`label | value`), when they may be.
   private var widestRecord: Int
-  private let labels: [String]
-  private let labelWidth: Int
+  private var labels: [String]
+  private var labelWidth: Int
   /// Records' values are cut to this many columns (`nil`: whole).
-  private let valueWidth: Int?
+  private var valueWidth: Int?
   /// Whether ``measure(_:)`` also measures the rows as records, which only a table that cannot
   /// go over its lines again needs before it knows whether it draws them.
   private let measuresRecordsAhead: Bool
@@ -54,6 +54,20 @@ struct TableLayout {
       }
     }
     if measuresRecordsAhead { measureRecord(line) }
+  }
+
+  /// Leaves out the column at `index`, once the lines are measured and before any is written:
+  /// one whose cells were all empty, as a column shown only when some line fills it.
+  ///
+  /// The records measured keep their width: the column's line in them was its label alone,
+  /// never their widest unless its label is the longest, which a caller's columns rule out.
+  mutating func dropColumn(at index: Int) {
+    guard plan == nil, columns.indices.contains(index) else { return }
+    columns.remove(at: index)
+    natural.remove(at: index)
+    labels.remove(at: index)
+    labelWidth = labels.map(DisplayWidth.of).max() ?? 0
+    valueWidth = width.map { [labelWidth] in max(1, $0 - labelWidth - 3) }
   }
 
   /// Takes the measure of `line` drawn as a record (before any is written).
