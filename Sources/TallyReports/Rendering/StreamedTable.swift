@@ -28,8 +28,10 @@ public struct StreamedTable {
     layout.measure(Self.escaped(line))
   }
 
-  /// Leaves out the column at `index`, between the passes: one whose cells were all empty in
-  /// the first (see ``TableLayout/dropColumn(at:)``). The second pass gives rows without it.
+  /// Leaves out the column at `index`, between the passes.
+  ///
+  /// For a column whose cells were all empty in the first (see `TableLayout.dropColumn(at:)`):
+  /// the second pass gives rows without it.
   public mutating func dropColumn(at index: Int) {
     layout.dropColumn(at: index)
   }
