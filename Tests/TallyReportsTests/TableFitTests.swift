@@ -26,10 +26,36 @@ import Testing
     let text = table().render(width: width)
     #expect(text.hasPrefix("-[ RECORD 1 ]-"))
     #expect(text.contains("ID     | 12\n"))
-    #expect(text.contains("TIME   | 2024-01-15 08:30\n") || width < 25)
+    // A time too wide for the line goes on over the next: never cut.
+    #expect(
+      text.contains("TIME   | 2024-01-15 08:30\n")
+        || (width < 25 && text.contains("TIME   | 2024-01-15\n       | 08:30\n")), "\(text)")
     #expect(text.contains("AMOUNT | 1234567.5\n"))
     for line in text.split(separator: "\n") {
       #expect(DisplayWidthProbe.columns(String(line)) <= width, "\(line)")
+    }
+  }
+
+  /// A figure or a time carried over lines loses nothing: its lines, put together, are it,
+  /// and each fits (but a character wider than the lines), for random text of spaces, digits,
+  /// wide characters and emoji. Widths are counted here by a rule of the test's own.
+  @Test func aValueCarriedOverLinesIsWholeAndEachLineFits() {
+    let alphabet: [Character] = ["1", "2", " ", "-", ":", "東", "🚗", "a"]
+    func columns(_ text: Substring) -> Int {
+      text.reduce(0) { $0 + ($1 == "東" || $1 == "🚗" ? 2 : 1) }
+    }
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let text = String(
+        (0..<Int.random(in: 0...40, using: &random)).map { _ in
+          alphabet.randomElement(using: &random) ?? "1"
+        })
+      let width = Int.random(in: 1...30, using: &random)
+      let lines = DisplayWidth.lines(of: text, width: width)
+      #expect(lines.joined() == text, "\(text) at \(width)")
+      for line in lines where line.count > 1 {
+        #expect(columns(line[...]) <= width, "\(text) at \(width): \(lines)")
+      }
     }
   }
 

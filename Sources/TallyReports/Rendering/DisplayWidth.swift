@@ -21,6 +21,36 @@ public enum DisplayWidth {
     }
   }
 
+  /// `text` in lines of at most `width` columns each (one line when it fits), none of it left
+  /// out: broken after the last space that fits, or where the columns run out. A character
+  /// wider than `width` takes a line of its own.
+  public static func lines(of text: String, width: Int) -> [String] {
+    guard of(text) > width else { return [text] }
+    var lines: [String] = []
+    var line = ""
+    var used = 0
+    for character in text {
+      let next = of(character)
+      if used + next > width, !line.isEmpty {
+        // Carry the word being cut over to the next line, when a space before it fits.
+        if character != " ", let space = line.lastIndex(of: " "), space != line.startIndex {
+          let word = String(line[line.index(after: space)...])
+          lines.append(String(line[...space]))
+          line = word
+          used = of(word)
+        } else {
+          lines.append(line)
+          line = ""
+          used = 0
+        }
+      }
+      line.append(character)
+      used += next
+    }
+    lines.append(line)
+    return lines
+  }
+
   /// `text` cut to at most `width` columns, ending in an ellipsis when it was cut.
   ///
   /// Escape sequences (a section's colour) take no room and are kept whole; a styled text that

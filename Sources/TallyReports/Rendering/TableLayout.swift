@@ -118,15 +118,25 @@ struct TableLayout {
     }
   }
 
-  /// A row as records' lines, `label | value`, each value cut to fit.
+  /// A row as records' lines, `label | value`: a text cut to fit, a figure or a time never,
+  /// but carried on over the lines under it (with no label) where it is wider.
   private func fields(_ cells: [String]) -> [String] {
-    labels.enumerated().map { index, label in
-      var value = index < cells.count ? cells[index] : ""
-      if let valueWidth { value = DisplayWidth.truncate(value, to: valueWidth) }
+    labels.enumerated().flatMap { index, label in
+      let value = index < cells.count ? cells[index] : ""
+      let pieces =
+        switch (valueWidth, columns[index].alignment) {
+        case (nil, _): [value]
+        case (let width?, .text): [DisplayWidth.truncate(value, to: width)]
+        case (let width?, _): DisplayWidth.lines(of: value, width: width)
+        }
       let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
-      var row = label + padding + " | " + value
-      while row.last == " " { row.removeLast() }
-      return row
+      return pieces.enumerated().map { number, piece in
+        var row =
+          (number == 0 ? label + padding : String(repeating: " ", count: labelWidth))
+          + " | " + piece
+        while row.last == " " { row.removeLast() }
+        return row
+      }
     }
   }
 
