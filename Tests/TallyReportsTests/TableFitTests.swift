@@ -36,9 +36,11 @@ import Testing
     }
   }
 
-  /// A figure or a time carried over lines loses nothing: its lines, put together, are it,
-  /// and each fits (but a character wider than the lines), for random text of spaces, digits,
-  /// wide characters and emoji. Widths are counted here by a rule of the test's own.
+  /// A figure or a time carried over lines loses nothing, and each of its lines fits.
+  ///
+  /// Its lines, put together, are it; each fits (but a character wider than the lines), for
+  /// random text of spaces, digits, wide characters and emoji. Widths are counted here by a
+  /// rule of the test's own.
   @Test func aValueCarriedOverLinesIsWholeAndEachLineFits() {
     let alphabet: [Character] = ["1", "2", " ", "-", ":", "東", "🚗", "a"]
     func columns(_ text: Substring) -> Int {

@@ -21,9 +21,10 @@ public enum DisplayWidth {
     }
   }
 
-  /// `text` in lines of at most `width` columns each (one line when it fits), none of it left
-  /// out: broken after the last space that fits, or where the columns run out. A character
-  /// wider than `width` takes a line of its own.
+  /// `text` in lines of at most `width` columns each (one line when it fits), none left out.
+  ///
+  /// Broken after the last space that fits, or where the columns run out. A character wider
+  /// than `width` takes a line of its own.
   public static func lines(of text: String, width: Int) -> [String] {
     guard of(text) > width else { return [text] }
     var lines: [String] = []
