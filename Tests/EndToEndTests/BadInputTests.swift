@@ -151,6 +151,25 @@ import Testing
     #expect(try sandbox.everything() == before)
   }
 
+  /// A `TZ` tally cannot read (a POSIX rule, a misspelt name) is said, not silently UTC; one
+  /// it reads, `:` before it or not, says nothing; `--tz` chooses over it.
+  @Test(arguments: [
+    ("Mars/Base", true), ("CET-1CEST,M3.5.0,M10.5.0/3", true), (":Europe/Berlin", false),
+    ("Europe/Berlin", false), ("", false),
+  ])
+  func aTimeZoneTallyDoesNotKnowIsNamed(zone: String, named: Bool) throws {
+    let sandbox = try Sandbox()
+    sandbox.environment["TZ"] = zone
+    try sandbox.succeed("project", "add", "Run", "--frequency", "daily")
+    let listed = try sandbox.run("project", "list", "--format", "csv")
+    #expect(listed.status == 0)
+    let note = "Note: TZ '\(zone)' is not a time zone tally knows; times are in "
+    #expect(listed.stderr.contains(note) == named, "\(listed.stderr)")
+    #expect(listed.stdout.hasPrefix("title,"))
+    let chosen = try sandbox.run("--tz", "UTC", "project", "list")
+    #expect(!chosen.stderr.contains("Note: TZ"), "\(chosen.stderr)")
+  }
+
   @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
     let sandbox = try Sandbox()
     let path = sandbox.folder.appendingPathComponent("notes.txt").path

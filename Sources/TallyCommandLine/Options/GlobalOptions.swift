@@ -67,6 +67,17 @@ public struct GlobalOptions: ParsableArguments {
     return TimeZone.current
   }
 
+  /// What to say of a `TZ` that names no zone tally knows, when `--tz` does not choose one:
+  /// times are then in the system's zone, whatever the C library makes of `TZ` (`date` reads
+  /// POSIX rules such as `CET-1CEST,M3.5.0,M10.5.0/3`, which tally does not).
+  var timeZoneNote: String? {
+    guard timeZoneName == nil, let name = ProcessInfo.processInfo.environment["TZ"],
+      !name.isEmpty, TimeZone(identifier: String(name.trimmingPrefix(":"))) == nil
+    else { return nil }
+    return "Note: TZ \(VisibleText.quoted(name)) is not a time zone tally knows; times are in "
+      + "\(TimeZone.current.identifier). Set TZ to a zone's name (Europe/Berlin) or give --tz."
+  }
+
   /// Whether the database or the zone was chosen on this command line.
   var choosesDatabaseOrZone: Bool { databasePath != nil || timeZoneName != nil }
 
@@ -76,6 +87,7 @@ public struct GlobalOptions: ParsableArguments {
     showsScreens: Bool = false
   ) throws -> SessionOptions {
     let environment = ProcessInfo.processInfo.environment
+    if let timeZoneNote { messages.status(timeZoneNote) }
     var options = SessionOptions(
       location: SessionOptions.location(
         option: databasePath, environment: ProcessInfo.processInfo.environment),
