@@ -128,7 +128,7 @@ import Testing
     let before = try sandbox.everything()
     let control = try sandbox.run("project", "edit", "Spend", "--group", "Home\u{1B}[31m")
     #expect(control.status == 1)
-    #expect(control.stderr.contains("a group name cannot hold control characters"))
+    #expect(control.stderr.contains("a group name cannot hold control or invisible characters"))
     let empty = try sandbox.run("project", "add", "Gas", "--frequency", "daily", "--group", " ")
     #expect(empty.status == 1)
     #expect(empty.stderr.contains("a group name cannot be empty"))

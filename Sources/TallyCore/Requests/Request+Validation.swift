@@ -105,7 +105,7 @@ extension Request {
     let code = "U+" + String(hidden.value, radix: 16, uppercase: true)
     throw TallyError(
       .invalidInput,
-      "\(what) cannot hold control characters: \(VisibleText.quoted(text)) "
+      "\(what) cannot hold control or invisible characters: \(VisibleText.quoted(text)) "
         + "holds \(code)",
       hint: "Type it again without them; a note may hold any text.")
   }
