@@ -98,6 +98,16 @@ import Testing
         "1000-01-01",
       ], 1,
       "periods; at most 100000 are judged"),
+    // A character that shows as nothing or breaks a line is refused at an end too, not
+    // dropped without a word.
+    Case(["project", "add", "\u{2028}New", "--frequency", "daily"], 1, "must be one line"),
+    Case(
+      ["project", "add", "New\u{200B}", "--frequency", "daily"], 1,
+      "a project title cannot hold control or invisible characters: 'New\\u{200B}' holds U+200B"),
+    Case(
+      ["project", "add", "New", "--frequency", "daily", "--units", "km\u{AD}"], 1,
+      "units cannot hold control or invisible characters: 'km\\u{AD}' holds U+00AD"),
+    Case(["project", "edit", "Spend", "--group", "\u{85}Home"], 1, "a group name must be one line"),
     Case(
       ["project", "add", "New", "--frequency", "daily", "--decimals", "12"], 1,
       "--decimals 12 is not between 0 and 9"),

@@ -350,5 +350,23 @@ import Testing
     // The table's streak counts the same periods.
     let table = try sandbox.run(["report", "Run", "--format", "table"], now: Self.now)
     #expect(table.status == 0, "\(table.stderr)")
+    // The earliest --goal-since tally takes is listed whole on the day it is taken: the bound
+    // at entry is the bound of the report. 100,000 days before the running day's end.
+    let early = try sandbox.run(
+      [
+        "project", "edit", "Swim", "--goal", "1", "--goal-per", "daily", "--goal-since",
+        "1750-05-01",
+      ], now: Self.now)
+    #expect(early.status == 1 && early.stderr.contains("at most 100000"), "\(early.stderr)")
+    let earliest = try sandbox.run(
+      [
+        "project", "edit", "Swim", "--goal", "1", "--goal-per", "daily", "--goal-since",
+        "1750-05-02",
+      ], now: Self.now)
+    #expect(earliest.status == 0, "\(earliest.stderr)")
+    let swim = try sandbox.run(["report", "Swim", "--format", "csv"], now: Self.now)
+    let periods = swim.stdout.split(separator: "\n").dropFirst()
+    #expect(periods.count == 100_000, "\(periods.count)")
+    #expect(periods.first?.hasPrefix("Swim,1750-05-02,") == true)
   }
 }

@@ -70,6 +70,33 @@ import Testing
     #expect(lines.count == 2 + 28 + (Self.notes.count - 1) + 1, "\(listed)")
   }
 
+  /// Units written past tally (an older tally took some of these; a member may write them
+  /// through SQL): the sentences that name them (a goal, a forecast, a trend) show them as the
+  /// tables do, written out.
+  @Test func unitsInSentencesShowEscapesNotControls() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed(
+      "project", "add", "Walk", "--frequency", "daily", "--units", "km", "--goal", "5")
+    try sandbox.succeed("item", "add", "Walk", "2", "--at", "2024-01-02T10:00")
+    let database = try #require(sandbox.environment["TALLY_DB"])
+    try Sandbox.sqlite(
+      URL(fileURLWithPath: database),
+      "UPDATE project SET units = 'k' || char(8233) || char(65279) || char(27) || '[31mm'")
+    for words in [
+      ["report", "Walk", "--format", "table", "--forecast"],
+      ["report", "--all", "--format", "table"], ["goals"], ["day", "2024-01-02"],
+      ["repl"],
+    ] {
+      let result = try sandbox.run(words, now: "2024-01-02T12:00")
+      #expect(result.status == 0, "\(words): \(result.stderr)")
+      #expect(!Self.acts(result.stdout), "\(words) printed a control character")
+      #expect(!result.stdout.unicodeScalars.contains("\u{2029}"), "\(words)")
+      #expect(!result.stdout.unicodeScalars.contains("\u{FEFF}"), "\(words)")
+    }
+    let report = try sandbox.succeed("report", "Walk", "--format", "table", "--forecast")
+    #expect(report.contains("Goal: at least 5 k\\u{2029}\\u{FEFF}\\e[31mm per day"), "\(report)")
+  }
+
   @Test func csvAndJSONCarryTheExactTextAndNoFormula() throws {
     let sandbox = try sandbox()
     let export = try sandbox.succeed("export")

@@ -4,6 +4,7 @@ Run with: TALLY_BIN=.build/debug/tally python3 -m unittest discover -s Tests/pty
 """
 
 import atexit
+import json
 import os
 import re
 import shutil
@@ -459,6 +460,37 @@ class REPLInATerminal(unittest.TestCase):
         self.expect_prompt(child, "tally › Mileage › ")
         self.quit(child)
         self.assertEqual(self.readings("Mileage"), ["1,2024-01-05T00:00:00+00:00,40,full tank"])
+
+    def test_a_forms_stored_values_show_as_escapes_never_raw(self):
+        """A note from a stranger's file in an edit form's [default]: written out, as every
+        screen writes it, so that it neither steers the terminal nor hides itself; Enter keeps
+        it as it is stored."""
+        note = "A\x1b[31mRED\u202ebidi\x07\tT\u2029X\u200b"
+        self.tally("item", "edit", "1", "--note", note)
+        child = self.start()
+        self.expect_prompt(child, PROMPT_HOME)
+        child.sendline("open Mileage")
+        self.expect_prompt(child, "tally › Mileage › ")
+        child.sendline("edit 1")
+        child.expect_exact("amount [42.5]: ")
+        child.sendline("")
+        child.expect_exact("time [")
+        child.sendline("")
+        child.expect_exact(
+            "note (- removes it) [A\\e[31mRED\\u{202E}bidi\\u{7}\\tT\\u{2029}X\\u{200B}]: ")
+        shown = child.before + child.after
+        for raw in ("\x1b[31m", "\u202e", "\x07", "\u2029", "\u200b"):
+            self.assertNotIn(raw, shown)
+        child.sendline("")
+        child.expect_exact("Nothing changed.")
+        self.expect_prompt(child, "tally › Mileage › ")
+        self.quit(child)
+        # The exact note is still stored (JSON, not lines: U+2029 ends a line for Python).
+        listed = subprocess.run(
+            [TALLY, "item", "list", "Mileage", "--format", "json"],
+            env=self.env, capture_output=True, text=True, check=True,
+        ).stdout
+        self.assertEqual(json.loads(listed)[0]["note"], note)
 
     def test_a_time_project_shows_clocks_and_takes_them(self):
         self.tally("project", "add", "Writing", "--frequency", "daily", "--units", "h")

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 import pexpect
@@ -180,6 +181,24 @@ class DisplayInATerminal(unittest.TestCase):
         child.sendline("back")
         self.expect_prompt(child, PROMPT_HOME)
         self.quit(child)
+
+    @unittest.skipUnless(shutil.which("less"), "less is not installed")
+    def test_ctrl_c_in_less_returns_to_the_prompt(self):
+        # less keeps its prompt on Ctrl-C unless told -K: tally tells it through LESS, for
+        # the default pager and for README's own `less -S` alike.
+        for pager in ("less -FRX", "less -S"):
+            child = self.spawn(env=dict(self.env, PAGER=pager, LESS="-M"))
+            self.expect_prompt(child, PROMPT_HOME)
+            child.sendline("open Mileage")
+            self.expect_prompt(child, PROMPT_MILEAGE)
+            child.sendline("list")
+            child.expect_exact("2024-01-01")  # less shows the first page and waits
+            time.sleep(0.3)
+            child.sendintr()
+            self.expect_prompt(child, PROMPT_MILEAGE)
+            child.sendline("back")
+            self.expect_prompt(child, PROMPT_HOME)
+            self.quit(child)
 
     # view records
 

@@ -178,9 +178,12 @@ extension Session {
           + "judges from a period that has begun")
     }
     // Every period from then on is judged, by every report of the project (and `report --all`
-    // of everyone who reads it): no more than a report lists.
+    // of everyone who reads it): no more than a report lists, counted as a report counts them
+    // (from the period holding the start to the end of the running one).
     if let per {
-      let judged = PeriodCalendar(period: per, zone: zone).estimatedCount(from: start, to: now)
+      let calendar = PeriodCalendar(period: per, zone: zone)
+      let judged = calendar.estimatedCount(
+        from: calendar.period(containing: start).start, to: calendar.period(containing: now).end)
       if judged > ReportBuilder.maximumEmptyPeriods {
         throw TallyError(
           .invalidInput,

@@ -50,7 +50,8 @@ public struct GlobalOptions: ParsableArguments {
         throw ValidationError(error.message)
       }
     }
-    if let timeZoneName, TimeZone(identifier: timeZoneName) == nil {
+    // `:Europe/Berlin`, as TZ may say it, too.
+    if let timeZoneName, TimeZone(identifier: String(timeZoneName.trimmingPrefix(":"))) == nil {
       throw ValidationError(
         "unknown time zone '\(timeZoneName)' for --tz (try Europe/Berlin or UTC)")
     }

@@ -63,7 +63,7 @@ extension Request {
   }
 
   fileprivate static func checkedTitle(_ title: String) throws(TallyError) -> String {
-    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = trimmedEnds(title)
     guard !trimmed.isEmpty else {
       throw TallyError(.invalidInput, "a project title cannot be empty")
     }
@@ -77,7 +77,7 @@ extension Request {
 
   /// A group name trimmed, or why it cannot be one: the rules of titles.
   static func checkedGroup(_ group: String) throws(TallyError) -> String {
-    let trimmed = group.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = trimmedEnds(group)
     guard !trimmed.isEmpty else {
       throw TallyError(
         .invalidInput, "a group name cannot be empty",
@@ -93,16 +93,31 @@ extension Request {
 
   /// Units trimmed, or why they cannot be stored.
   fileprivate static func checkedUnits(_ units: String) throws(TallyError) -> String {
-    let trimmed = units.trimmingCharacters(in: .whitespaces)
+    let trimmed = trimmedEnds(units)
     try checkShown(trimmed, as: "units")
     return trimmed
+  }
+
+  /// `text` without the spaces, tabs and line breaks at its ends: a character that shows as
+  /// nothing or breaks a line otherwise (``VisibleText/isHidden(_:)``: U+2028, U+200B, NEL)
+  /// stays, at an end as anywhere, to be refused rather than dropped without a word.
+  static func trimmedEnds(_ text: String) -> String {
+    func trims(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\n" || scalar == "\r" || scalar == "\t"
+        || (scalar.properties.isWhitespace && !VisibleText.isHidden(scalar))
+    }
+    var scalars = Substring(text).unicodeScalars
+    while let first = scalars.first, trims(first) { scalars.removeFirst() }
+    while let last = scalars.last, trims(last) { scalars.removeLast() }
+    return String(scalars)
   }
 
   /// Refuses `text` when it holds a character that would act on a terminal or reorder text
   /// (``VisibleText/isHidden(_:)``): titles and units are printed everywhere.
   fileprivate static func checkShown(_ text: String, as what: String) throws(TallyError) {
     guard let hidden = text.unicodeScalars.first(where: VisibleText.isHidden) else { return }
-    let code = "U+" + String(hidden.value, radix: 16, uppercase: true)
+    let hex = String(hidden.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     throw TallyError(
       .invalidInput,
       "\(what) cannot hold control or invisible characters: \(VisibleText.quoted(text)) "

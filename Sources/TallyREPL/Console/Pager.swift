@@ -7,7 +7,8 @@ import Foundation
 /// The program runs through `/bin/sh -c` in tally's own process group, so it has the terminal
 /// (keys, the window's size, Ctrl-C) while tally writes the text to its standard input and
 /// waits for it to end. Ctrl-C reaches both: tally only records it, and the line editor forgets
-/// it at the next prompt.
+/// it at the next prompt. `less` (whose prompt keeps going on Ctrl-C) is given `-K` through
+/// `LESS`, so that Ctrl-C ends it there too, as README promises; other pagers end on it anyway.
 public struct Pager: Sendable {
   /// The shell command that pages.
   public let command: String
@@ -87,9 +88,21 @@ public struct Pager: Sendable {
     let arguments = ["/bin/sh", "-c", command]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    var envp: [UnsafeMutablePointer<CChar>?] =
+      Self.environment(ProcessInfo.processInfo.environment).map { strdup($0) } + [nil]
+    defer { for pointer in envp { free(pointer) } }
     var child = pid_t()
-    let result = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, environ)
+    let result = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, &envp)
     return result == 0 ? child : nil
+  }
+
+  /// The pager's environment, `NAME=value` each: tally's own, with `-K` added to `LESS` (the
+  /// options `less` reads before its command line's), so that Ctrl-C quits `less`.
+  static func environment(_ environment: [String: String]) -> [String] {
+    var environment = environment
+    let options = environment["LESS", default: ""].trimmingCharacters(in: .whitespaces)
+    environment["LESS"] = options.isEmpty ? "-K" : options + " -K"
+    return environment.map { "\($0.key)=\($0.value)" }.sorted()
   }
 
   /// Writes every byte, going on after a signal, stopping when the reader has gone.

@@ -45,7 +45,9 @@ final class FormScreen: Screen {
   func prompt(after breadcrumb: String) -> String {
     guard let field = currentField() else { return breadcrumb + " " }
     let value = answers(in: store.state)[field.name] ?? field.defaultValue
-    let shown = value.flatMap { $0.isEmpty ? nil : " [\($0)]" } ?? ""
+    // A stored note or title is shown as every screen shows it: its control characters written
+    // out, not sent to the terminal.
+    let shown = value.flatMap { $0.isEmpty ? nil : " [\(VisibleText.escaped($0))]" } ?? ""
     let question = "\(field.label)\(shown):"
     // The markers that tell readline what takes no room take none here either.
     let crumb = breadcrumb.filter { $0 != "\u{1}" && $0 != "\u{2}" }
@@ -89,7 +91,10 @@ final class FormScreen: Screen {
         TallyError(.invalidInput, "the \(field.name.rawValue) is required"), at: place)
       return false
     }
-    if !value.isEmpty, let problem = field.check(value) {
+    // What is stored already is kept as it is, even where it would not be taken if typed now
+    // (a group name from an older tally): Enter keeps it.
+    let keepsStored = text.isEmpty && answers[field.name] == nil && value == field.defaultValue
+    if !value.isEmpty, !keepsStored, let problem = field.check(value) {
       console.error(problem, at: place)
       return false
     }

@@ -86,7 +86,8 @@ final class ProjectScreen: Screen, StoreSubscriber {
       let line = rows.goal(period, of: project, barWidth: 20, glyphs: console.style.glyphs)
     else { return "" }
     let report = ProjectReport(project: project, period: period.goal?.per ?? .daily, rows: [period])
-    let text = line + "\n" + (GoalStanding(report).map { $0.line + "\n" } ?? "")
+    let text =
+      line + "\n" + (GoalStanding(report).map { VisibleText.escaped($0.line) + "\n" } ?? "")
     return TextWrap.wrap(text, width: console.style.width)
   }
 

@@ -100,7 +100,7 @@ struct Rows {
     -> String?
   {
     guard !values.isEmpty else { return nil }
-    let label = "Trend, \(project.measure(per: project.reportPeriod)): "
+    let label = "Trend, \(VisibleText.escaped(project.measure(per: project.reportPeriod))): "
     let room = width.map { $0 - label.count } ?? values.count
     guard room >= 4 else { return nil }
     let line = Sparkline.render(Array(values.suffix(room)), kind: project.kind, glyphs: glyphs)

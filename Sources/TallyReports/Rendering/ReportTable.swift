@@ -53,10 +53,12 @@ public enum ReportTable {
         ? ", \(first.period.label)" : ", \(first.period.label) to \(last.period.label)"
     }
     let marksGoal = barWidth > 0 && report.rows.contains { $0.goal != nil }
+    // The sentences name the units as they are stored: shown as the table shows them.
     let footer =
       (report.goalLine.map {
-        $0 + (marksGoal ? " The bars mark it with \(glyphs.goal)." : "") + "\n"
-      } ?? "") + (report.forecastLine.map { $0 + "\n" } ?? "")
+        VisibleText.escaped($0) + (marksGoal ? " The bars mark it with \(glyphs.goal)." : "")
+          + "\n"
+      } ?? "") + (report.forecastLine.map { VisibleText.escaped($0) + "\n" } ?? "")
     guard !report.rows.isEmpty else {
       return title + "\nNo readings in this range.\n" + footer
     }
