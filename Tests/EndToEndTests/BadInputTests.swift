@@ -107,7 +107,8 @@ import Testing
     Case(
       ["project", "add", "New", "--frequency", "daily", "--units", "km\u{AD}"], 1,
       "units cannot hold control or invisible characters: 'km\\u{AD}' holds U+00AD"),
-    Case(["project", "edit", "Spend", "--group", "\u{85}Home"], 1, "a group name must be one line"),
+    Case(
+      ["project", "edit", "Spend", "--group", "\u{85}Home"], 1, "a group name must be one line"),
     Case(
       ["project", "add", "New", "--frequency", "daily", "--decimals", "12"], 1,
       "--decimals 12 is not between 0 and 9"),
