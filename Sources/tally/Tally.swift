@@ -30,11 +30,29 @@ struct Tally: ParsableCommand {
     try REPLSubcommand.start(global, entry)
   }
 
+  /// The refusal of an argument that is not UTF-8 text (Swift reads it with U+FFFD in place of
+  /// the bytes it cannot, which would be stored as a title or a note without a word).
+  static func notUTF8() -> TallyError? {
+    for index in 1..<Int(CommandLine.argc) {
+      guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil
+      else { continue }
+      return TallyError(
+        .invalidInput,
+        "argument \(index) is not UTF-8 text: "
+          + VisibleText.quoted(CommandLine.arguments[index]),
+        hint: "Give it as UTF-8 (iconv converts other encodings).")
+    }
+    return nil
+  }
+
   /// Parses and runs the command, with the contract's exit codes: 0 success, 1 a failed
   /// operation, 2 a usage error (swift-argument-parser's own code for those is 64).
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if let refusal = CommandSuggestion.refusal(of: arguments, root: Tally.self, rootName: "tally") {
+    if let refusal = notUTF8()
+      ?? CommandSuggestion.refusal(
+        of: arguments, root: Tally.self, rootName: "tally")
+    {
       MessageSink.standard(on: .detect(environment: ProcessInfo.processInfo.environment)).failure(
         refusal)
       exit(withError: ExitCode(ExitStatus.usageError))

@@ -181,6 +181,24 @@ import Testing
     #expect(!chosen.stderr.contains("Note: TZ"), "\(chosen.stderr)")
   }
 
+  /// An argument that is not UTF-8 (a Latin-1 title from an old script) is refused, not stored
+  /// with U+FFFD in place of its bytes: given through the shell, as Swift's strings cannot.
+  @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Run", "--frequency", "daily")
+    let before = try sandbox.everything()
+    let result = try TallyBinary(program: URL(fileURLWithPath: "/bin/sh")).run(
+      [
+        "-c", "\"$0\" project add \"$(printf 'Caf\\351')\" --frequency daily",
+        sandbox.tally.url.path,
+      ],
+      environment: sandbox.environment)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains("argument 3 is not UTF-8 text: 'Caf\u{FFFD}'"), "\(result.stderr)")
+    #expect(try sandbox.everything() == before)
+  }
+
   @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
     let sandbox = try Sandbox()
     let path = sandbox.folder.appendingPathComponent("notes.txt").path
