@@ -110,7 +110,13 @@ struct TableLayout {
       return head + String(repeating: "-", count: max(1, ruleWidth - head.count)) + "\n"
         + fields(cells).map { $0 + "\n" }.joined()
     case (_, .section(let title)):
-      return (width.map { DisplayWidth.truncate(title, to: $0) } ?? title) + "\n"
+      // A section's title holds figures (a day's readings and sum): wrapped at its spaces
+      // where it is wider than the terminal, never cut; only a terminal too narrow for
+      // anything cuts it.
+      guard let width else { return title + "\n" }
+      return
+        (width >= 10 ? TextWrap.wrap(title, width: width) : DisplayWidth.truncate(title, to: width))
+        + "\n"
     case (.table(_, let totalWidth), .rule):
       return String(repeating: "-", count: totalWidth) + "\n"
     case (.records, .rule):
