@@ -24,7 +24,7 @@ public enum DisplayWidth {
   /// `text` in lines of at most `width` columns each (one line when it fits), none left out.
   ///
   /// Broken after the last space that fits, or where the columns run out. A character wider
-  /// than `width` takes a line of its own.
+  /// than `width` takes a line of its own; a space that does not fit ends its line.
   public static func lines(of text: String, width: Int) -> [String] {
     guard of(text) > width else { return [text] }
     var lines: [String] = []
@@ -32,6 +32,14 @@ public enum DisplayWidth {
     var used = 0
     for character in text {
       let next = of(character)
+      // A space where the line is full ends it (shown as nothing at a line's end), rather
+      // than starting the next.
+      if character == " ", used + next > width, !line.isEmpty {
+        lines.append(line + " ")
+        line = ""
+        used = 0
+        continue
+      }
       if used + next > width, !line.isEmpty {
         // Carry the word being cut over to the next line, when a space before it fits.
         if character != " ", let space = line.lastIndex(of: " "), space != line.startIndex {
@@ -48,7 +56,7 @@ public enum DisplayWidth {
       line.append(character)
       used += next
     }
-    lines.append(line)
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
     return lines
   }
 
