@@ -199,6 +199,26 @@ import Testing
     #expect(try sandbox.everything() == before)
   }
 
+  /// A title that ends in a character that shows as nothing, in a whole export's files, is
+  /// refused with its file, line and column, as typed it is: not trimmed into another title.
+  @Test func anInvisibleCharacterAtATitlesEndInAnImportIsRefused() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("project", "add", "Run", "--frequency", "daily")
+    let before = try sandbox.everything()
+    let projects = sandbox.folder.appendingPathComponent("projects.csv")
+    let readings = sandbox.folder.appendingPathComponent("all.csv")
+    try Data("title,units,frequency\nWalk\u{200B},km,daily\n".utf8).write(to: projects)
+    try Data("project,timestamp,amount\nWalk\u{200B},2024-01-01T00:00:00Z,3\n".utf8).write(
+      to: readings)
+    let whole = try sandbox.run("import", readings.path, "--projects", projects.path)
+    #expect(whole.status == 1)
+    #expect(
+      whole.stderr.contains(
+        "\(projects.path), line 2, column title: 'Walk\\u{200B}': a project title cannot hold"),
+      "\(whole.stderr)")
+    #expect(try sandbox.everything() == before)
+  }
+
   @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
     let sandbox = try Sandbox()
     let path = sandbox.folder.appendingPathComponent("notes.txt").path

@@ -42,6 +42,21 @@ public enum VisibleText {
     return "'\(escaped(String(shown)))…' (\(value.count) characters)"
   }
 
+  /// `text` without the spaces, tabs and line breaks at its ends, as a title, units or a group
+  /// is taken: a character that shows as nothing or breaks a line otherwise (``isHidden(_:)``:
+  /// U+2028, U+200B, NEL) stays, at an end as anywhere, to be refused rather than dropped
+  /// without a word.
+  public static func trimmed(_ text: String) -> String {
+    func trims(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\n" || scalar == "\r" || scalar == "\t"
+        || (scalar.properties.isWhitespace && !isHidden(scalar))
+    }
+    var scalars = Substring(text).unicodeScalars
+    while let first = scalars.first, trims(first) { scalars.removeFirst() }
+    while let last = scalars.last, trims(last) { scalars.removeLast() }
+    return String(scalars)
+  }
+
   /// Whether `scalar` would act on a terminal, break a line, reorder text or show as nothing,
   /// rather than show as itself.
   public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {

@@ -63,7 +63,7 @@ extension Request {
   }
 
   fileprivate static func checkedTitle(_ title: String) throws(TallyError) -> String {
-    let trimmed = trimmedEnds(title)
+    let trimmed = VisibleText.trimmed(title)
     guard !trimmed.isEmpty else {
       throw TallyError(.invalidInput, "a project title cannot be empty")
     }
@@ -77,7 +77,7 @@ extension Request {
 
   /// A group name trimmed, or why it cannot be one: the rules of titles.
   static func checkedGroup(_ group: String) throws(TallyError) -> String {
-    let trimmed = trimmedEnds(group)
+    let trimmed = VisibleText.trimmed(group)
     guard !trimmed.isEmpty else {
       throw TallyError(
         .invalidInput, "a group name cannot be empty",
@@ -93,23 +93,9 @@ extension Request {
 
   /// Units trimmed, or why they cannot be stored.
   fileprivate static func checkedUnits(_ units: String) throws(TallyError) -> String {
-    let trimmed = trimmedEnds(units)
+    let trimmed = VisibleText.trimmed(units)
     try checkShown(trimmed, as: "units")
     return trimmed
-  }
-
-  /// `text` without the spaces, tabs and line breaks at its ends: a character that shows as
-  /// nothing or breaks a line otherwise (``VisibleText/isHidden(_:)``: U+2028, U+200B, NEL)
-  /// stays, at an end as anywhere, to be refused rather than dropped without a word.
-  static func trimmedEnds(_ text: String) -> String {
-    func trims(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "\n" || scalar == "\r" || scalar == "\t"
-        || (scalar.properties.isWhitespace && !VisibleText.isHidden(scalar))
-    }
-    var scalars = Substring(text).unicodeScalars
-    while let first = scalars.first, trims(first) { scalars.removeFirst() }
-    while let last = scalars.last, trims(last) { scalars.removeLast() }
-    return String(scalars)
   }
 
   /// Refuses `text` when it holds a character that would act on a terminal or reorder text

@@ -277,7 +277,7 @@ public final class ReadingsFile {
   /// pads it with, and the `'` that tally's export puts before a title a spreadsheet would
   /// take for a formula.
   private static func projectTitle(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    let text = VisibleText.trimmed(String(decoding: bytes, as: UTF8.self))
     let title = text.hasPrefix("'") ? SpreadsheetText.unescaped(text) : text
     return title.isEmpty ? nil : title
   }

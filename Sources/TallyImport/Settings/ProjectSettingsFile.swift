@@ -160,7 +160,7 @@ private struct Row {
   func field(at index: Int) -> String {
     let text = record.string(index)
     let plain = text.hasPrefix("'") ? SpreadsheetText.unescaped(text) : text
-    return plain.trimmingCharacters(in: .whitespaces)
+    return VisibleText.trimmed(plain)
   }
 
   func problem(_ column: String, _ value: String, _ reason: String) -> TallyError {
