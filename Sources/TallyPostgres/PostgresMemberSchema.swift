@@ -329,33 +329,7 @@ enum PostgresMemberSchema {
         projectMatchesFunction(
           updatedAt: "tally_json(item -> 'updatedAt', 'number') IS NOT NULL"),
         // The same of an import, as its row in import_batch has it.
-        function(
-          "tally_batch_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
-          volatility: "IMMUTABLE",
-          body: """
-            SELECT coalesce(stored IS NOT NULL AND jsonb_typeof(item) = 'object'
-              AND item - ARRAY['id', 'projectID', 'fileName', 'sha256', 'at', 'imported',
-                'duplicates', 'skipped', 'readingIDs', 'isUndone', 'settings'] = '{}'::JSONB
-              AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
-              AND (stored ->> 'project_id')::BIGINT
-                = (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT
-              AND stored ->> 'file_name' = tally_json(item -> 'fileName', 'string') #>> '{}'
-              AND stored ->> 'sha256' = tally_json(item -> 'sha256', 'string') #>> '{}'
-              AND (stored ->> 'at')::BIGINT = (tally_json(item -> 'at', 'number') #>> '{}')::BIGINT
-              AND (stored ->> 'imported')::BIGINT
-                = (tally_json(item -> 'imported', 'number') #>> '{}')::BIGINT
-              AND (stored ->> 'duplicates')::BIGINT
-                = (tally_json(item -> 'duplicates', 'number') #>> '{}')::BIGINT
-              AND (stored ->> 'skipped')::BIGINT
-                = (tally_json(item -> 'skipped', 'number') #>> '{}')::BIGINT
-              AND tally_json(item -> 'isUndone', 'boolean') IS NOT NULL
-              AND (item -> 'readingIDs' IS NULL OR jsonb_typeof(item -> 'readingIDs') = 'null'
-                OR item -> 'readingIDs'
-                  = jsonb_build_array(stored -> 'first_reading_id', stored -> 'last_reading_id'))
-              AND (item -> 'settings' IS NULL OR jsonb_typeof(item -> 'settings') = 'null'
-                OR item -> 'settings' = jsonb_build_object('settings', (stored ->> 'settings')::JSONB)),
-              false)
-            """),
+        batchMatchesFunction(readsBack: false),
         changeCheckFunction,
         entryProblemFunction,
         journalKeptFunction,
@@ -477,6 +451,47 @@ enum PostgresMemberSchema {
         """)
   }
 
+  /// The function `tally_batch_matches(item, stored)`: whether an import as `Change` encodes
+  /// it (`item`) is the row `stored` (as `to_jsonb` gives it), field by field.
+  ///
+  /// As v10 made it, an import's `readingIDs` of `[null, null]` and `settings` of
+  /// `{"settings": null}` matched a row whose columns are `NULL`, though tally cannot read
+  /// either; `readsBack` (v14) asks for ids and settings that are there.
+  static func batchMatchesFunction(readsBack: Bool) -> String {
+    let ids =
+      readsBack
+      ? " AND jsonb_typeof(stored -> 'first_reading_id') = 'number' "
+        + "AND jsonb_typeof(stored -> 'last_reading_id') = 'number'" : ""
+    let settings = readsBack ? " AND stored ->> 'settings' IS NOT NULL" : ""
+    return function(
+      "tally_batch_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
+      volatility: "IMMUTABLE",
+      body: """
+      SELECT coalesce(stored IS NOT NULL AND jsonb_typeof(item) = 'object'
+        AND item - ARRAY['id', 'projectID', 'fileName', 'sha256', 'at', 'imported',
+          'duplicates', 'skipped', 'readingIDs', 'isUndone', 'settings'] = '{}'::JSONB
+        AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
+        AND (stored ->> 'project_id')::BIGINT
+          = (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT
+        AND stored ->> 'file_name' = tally_json(item -> 'fileName', 'string') #>> '{}'
+        AND stored ->> 'sha256' = tally_json(item -> 'sha256', 'string') #>> '{}'
+        AND (stored ->> 'at')::BIGINT = (tally_json(item -> 'at', 'number') #>> '{}')::BIGINT
+        AND (stored ->> 'imported')::BIGINT
+          = (tally_json(item -> 'imported', 'number') #>> '{}')::BIGINT
+        AND (stored ->> 'duplicates')::BIGINT
+          = (tally_json(item -> 'duplicates', 'number') #>> '{}')::BIGINT
+        AND (stored ->> 'skipped')::BIGINT
+          = (tally_json(item -> 'skipped', 'number') #>> '{}')::BIGINT
+        AND tally_json(item -> 'isUndone', 'boolean') IS NOT NULL
+        AND (item -> 'readingIDs' IS NULL OR jsonb_typeof(item -> 'readingIDs') = 'null'
+          OR (item -> 'readingIDs'
+            = jsonb_build_array(stored -> 'first_reading_id', stored -> 'last_reading_id')\(ids)))
+        AND (item -> 'settings' IS NULL OR jsonb_typeof(item -> 'settings') = 'null'
+          OR (item -> 'settings' = jsonb_build_object('settings', (stored ->> 'settings')::JSONB)\(settings))),
+        false)
+      """)
+  }
+
   /// The functions members may call (see the type's summary), by signature.
   static let memberFunctions = [
     "tally_project_ids(INTEGER)", "tally_receive(BIGINT, BIGINT, BIGINT)",
@@ -552,20 +567,35 @@ enum PostgresMemberSchema {
       language: "plpgsql", volatility: "STABLE", body: entryProblem)
   }
 
-  /// The function ``changeCheck`` is the body of; a later migration that changes what a change
-  /// may say makes it again.
+  /// The function ``changeCheck(shape:)`` is the body of; a later migration that changes what a
+  /// change may say makes it again.
   static var changeCheckFunction: String {
+    changeCheckFunction(shape: v10Shape)
+  }
+
+  /// ``changeCheckFunction`` with `shape` its test of a change's body (SQL on `kind` and
+  /// `body`, true when the body is as tally writes one).
+  static func changeCheckFunction(shape: String) -> String {
     function(
       "tally_change_check(change JSONB, forward BOOLEAN, INOUT ids BIGINT[], OUT problem TEXT)",
-      language: "plpgsql", volatility: "STABLE", body: changeCheck)
+      language: "plpgsql", volatility: "STABLE", body: changeCheck(shape: shape))
   }
+
+  /// v10's test of a change's body: an object of `_0` alone, or of `before` and `after` for the
+  /// updates. It let `{}` through as a body of `_0` (mended by v14).
+  private static let v10Shape = """
+    jsonb_typeof(body) = 'object' AND NOT (
+            body - '_0' <> '{}'::JSONB AND body - ARRAY['before', 'after'] <> '{}'::JSONB)
+            AND (kind IN ('updateProject', 'updateReading')) = (body - '_0' <> '{}'::JSONB)
+    """
 
   /// Whether the rows a change names stand as it left them (or, not `forward`, as its undo
   /// left them): the walk over the change's JSON, as `Change` encodes it, collecting the
   /// projects it names into `ids`; `problem` says what does not stand.
   ///
   /// A timer is compared by `tally_timer_matches`, which migration "v11 timer notes" makes.
-  private static let changeCheck = """
+  private static func changeCheck(shape: String) -> String {
+    """
     DECLARE
       kind TEXT;
       body JSONB;
@@ -586,10 +616,7 @@ enum PostgresMemberSchema {
       END IF;
       kind := (SELECT k FROM jsonb_object_keys(change) k);
       body := change -> kind;
-      IF jsonb_typeof(body) IS DISTINCT FROM 'object' OR (
-        body - '_0' <> '{}'::JSONB AND body - ARRAY['before', 'after'] <> '{}'::JSONB)
-        OR (kind IN ('updateProject', 'updateReading')) <> (body - '_0' <> '{}'::JSONB)
-      THEN
+      IF NOT coalesce(\(shape), false) THEN
         problem := 'it is not a change tally wrote';
         RETURN;
       END IF;
@@ -761,6 +788,7 @@ enum PostgresMemberSchema {
       END CASE;
     END
     """
+  }
 
   /// Why a journal entry or a history step with `change` (as text), naming the projects
   /// `named`, may not be written now; `NULL` when it may.

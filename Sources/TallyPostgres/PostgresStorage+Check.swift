@@ -61,6 +61,17 @@ extension PostgresStorage: StorageChecking {
           report.problems.append(.unreadableJournalEntry(id: id, description: description))
         }
       }
+      // The history of what the person may read: a step nobody can read stops every report as
+      // of an earlier time.
+      var steps = try PostgresCursor(
+        session, name: "history_steps",
+        for: PostgresQuery(unsafeSQL: "SELECT id, description, change FROM history ORDER BY id"))
+      while let row = try steps.nextRow() {
+        let (id, description, json) = try row.decode((Int64, String, String).self)
+        if (try? JSONDecoder().decode(Change.self, from: Data(json.utf8))) == nil {
+          report.problems.append(.unreadableHistoryStep(id: id, description: description))
+        }
+      }
       return report
     }
   }

@@ -49,6 +49,7 @@ import Testing
       UPDATE project SET last_reading_at = 0 WHERE title = 'Car';
       UPDATE reading SET amount = 900 WHERE id = 3;
       UPDATE journal SET change = '{}' WHERE id = 2;
+      UPDATE history SET change = '{"batch":{"_0":[{"deleteReadings":{}}]}}' WHERE id = 3;
       INSERT INTO timer (project_id, started_at) VALUES (99, 0);
       """)
     let result = try sandbox.run("check")
@@ -65,6 +66,8 @@ import Testing
         summing 1200, but it holds 1 reading summing 900; 2 more quarter hours, days or weeks \
         differ; reports show the rollups' figures until `tally check --repair` sums them again
         journal entry 2 (Created project Car) cannot be read, so undo cannot take it back
+        history step 3 (Added reading 1 to Spend: 12) cannot be read, so no report --as-of a time \
+        before it can be made
 
         """)
     #expect(result.stderr == "")
@@ -78,6 +81,8 @@ import Testing
         Car: reading 3 (900 km at 2024-02-01T00:00:00+00:00) is lower than reading 2 (1000 km \
         at 2024-01-01T00:00:00+00:00) before it, and it is not marked as a reset
         journal entry 2 (Created project Car) cannot be read, so undo cannot take it back
+        history step 3 (Added reading 1 to Spend: 12) cannot be read, so no report --as-of a time \
+        before it can be made
 
         """)
     #expect(

@@ -581,6 +581,88 @@ struct MemberAttackTests {
     }
   }
 
+  /// A writer's steps that the server took and tally could not read back, each breaking the
+  /// `report --as-of` and `check` of everyone who reads the project: a body without its
+  /// values inside a batch, an import's ids and settings of `null`, a time past the year 9999.
+  /// Each is refused now; the same step as tally writes it is taken.
+  @Test func aWritersStepsThatTallyCannotReadAreRefused() throws {
+    let scene = try scene()
+    let cyd = try scene.team.url(of: "cyd")
+    let weight = scene.weight
+    let at: Int64 = 1_717_243_200_000_000
+    let reading =
+      "format('{\"id\":%s,\"projectID\":\(weight),\"amount\":1,\"timestamp\":\(at)}', "
+      + "currval('reading_id_seq'))"
+    func step(history: String, at stepAt: Int64 = at) throws -> (status: Int32, errors: String) {
+      let result = try PostgresTestServer.psqlResult(
+        cyd,
+        "INSERT INTO reading (id, project_id, amount, timestamp) "
+          + "VALUES (nextval('reading_id_seq'), \(weight), 1, \(at)); "
+          + "INSERT INTO journal (at, description, change, writer, touched, project_ids) "
+          + "SELECT \(stepAt), 'x', '{\"insertReadings\":{\"_0\":[' || \(reading) || ']}}', "
+          + "'w', 0, ARRAY[\(weight)::BIGINT]; "
+          + "INSERT INTO history (at, action, description, change, project_ids) "
+          + "SELECT \(stepAt), 'did', 'x', \(history), ARRAY[\(weight)::BIGINT]")
+      return (result.status, result.errors)
+    }
+    let inserted = "'{\"insertReadings\":{\"_0\":[' || \(reading) || ']}}'"
+    var before = try fingerprint(scene)
+    for (history, stepAt) in [
+      ("'{\"batch\":{\"_0\":[{\"deleteReadings\":{}},' || \(inserted) || ']}}'", at),
+      ("'{\"batch\":{\"_0\":[{\"insertReadings\":{}},' || \(inserted) || ']}}'", at),
+      ("'{\"batch\":{\"_0\":[{\"deleteReadings\":{\"x\":1}},' || \(inserted) || ']}}'", at),
+      (inserted, Int64.max), (inserted, Int64.min),
+    ] {
+      let result = try step(history: history, at: stepAt)
+      #expect(result.status != 0, "\(history) at \(stepAt)")
+      #expect(
+        result.errors.contains("refused") || result.errors.contains("check constraint"),
+        "\(history): \(result.errors)")
+      #expect(try fingerprint(scene) == before, "\(history)")
+    }
+    // The same step as tally writes it is taken: the refusals above are of what they added.
+    let taken = try step(history: inserted)
+    #expect(taken.status == 0, "\(taken.errors)")
+    // An import a writer made through SQL, with no readings: its ids and settings are NULL.
+    let batch = try PostgresTestServer.psqlResult(
+      cyd,
+      "INSERT INTO import_batch (id, project_id, file_name, sha256, at, imported, duplicates, "
+        + "skipped) VALUES (nextval('import_batch_id_seq'), \(weight), 'f.csv', 'abc', \(at), "
+        + "0, 0, 0) RETURNING id")
+    let id = try #require(batch.output.split(separator: "\n").compactMap { Int64($0) }.first)
+    before = try fingerprint(scene)
+    for extra in [#","readingIDs":[null,null]"#, #","settings":{"settings":null}"#] {
+      let change =
+        #"{"setAsideImport":{"_0":{"id":\#(id),"projectID":\#(weight),"fileName":"f.csv","#
+        + #""sha256":"abc","at":\#(at),"imported":0,"duplicates":0,"skipped":0,"#
+        + #""isUndone":true\#(extra)}}}"#
+      let result = try PostgresTestServer.psqlResult(
+        cyd,
+        "UPDATE import_batch SET undone = true WHERE id = \(id); "
+          + "INSERT INTO set_aside_reading (id, project_id, amount, timestamp, held_for) "
+          + "VALUES (nextval('reading_id_seq'), \(weight), 1, \(at), 'import \(id)'); "
+          + "INSERT INTO journal (at, description, change, writer, touched, project_ids) "
+          + "VALUES (\(at), 'x', '\(change)', 'w', 0, ARRAY[\(weight)::BIGINT])")
+      #expect(result.status != 0 && result.errors.contains("refused"), "\(extra): \(result.errors)")
+      #expect(try fingerprint(scene) == before, "\(extra)")
+    }
+    // A timer started past the years tally reads.
+    for started in [Int64.max, Int64.min] {
+      let timer = try PostgresTestServer.psqlResult(
+        cyd, "INSERT INTO timer (project_id, started_at) VALUES (\(weight), \(started))")
+      #expect(timer.errors.contains("check constraint"), "\(started): \(timer.errors)")
+    }
+    // Everyone who reads Weight reports it as it was, and checks it.
+    for person in [scene.ana, try scene.team.person("bob"), try scene.team.person("cyd")] {
+      let past = try person.run(["report", "Weight", "--as-of", scene.asOf, "--format", "csv"])
+      #expect(past.status == 0, "\(past.stderr)")
+      // The counter the SQL insert left behind is `check`'s to find; every step reads back.
+      let check = try person.run(["check"])
+      #expect(!(check.stdout + check.stderr).contains("cannot be read"), "\(check.stdout)")
+      #expect((check.stdout + check.stderr).contains("counter says 1 readings, but it holds 2"))
+    }
+  }
+
   /// A writer who plants a row among the readings an owner's change set aside does not get it
   /// brought back by the owner's undo: an undo restores only what its own person set aside.
   @Test func aRowPlantedAmongSetAsideReadingsStaysOutOfTheOwnersUndo() throws {

@@ -14,6 +14,8 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
   case meterFall(Project, MeterFall)
   /// A journal entry cannot be read, so undo cannot take its change back.
   case unreadableJournalEntry(id: Int64, description: String)
+  /// A step of the history cannot be read, so no report as of a time before it can be made.
+  case unreadableHistoryStep(id: Int64, description: String)
   /// A database file or its folder that other users may read or change.
   case openToOthers(path: String, mode: UInt32, isFolder: Bool)
   /// A project on a shared server that nobody owns: nobody may share it, change its settings
@@ -43,6 +45,9 @@ public enum IntegrityProblem: Equatable, Sendable, CustomStringConvertible {
         + "reset"
     case .unreadableJournalEntry(let id, let description):
       "journal entry \(id) (\(description)) cannot be read, so undo cannot take it back"
+    case .unreadableHistoryStep(let id, let description):
+      "history step \(id) (\(description)) cannot be read, so no report --as-of a time before "
+        + "it can be made"
     case .openToOthers(let path, let mode, let isFolder):
       Self.openness(path: path, mode: mode, isFolder: isFolder)
     case .ownerless(let project):

@@ -80,7 +80,8 @@ public struct ReportBuilder: Sendable {
     var period = calendar.period(containing: from)
     var usageAtStart: Double?
     let asked = try figuresAskedAtOnce(
-      from: from, to: to, span: project.kind == .meter ? .some(span) : nil, over: aggregates)
+      from: from, to: to, span: project.kind == .meter ? .some(span) : nil, judged: judged,
+      over: aggregates)
     while period.start < to {
       let start = Swift.max(period.start, from)
       let end = Swift.min(period.end, to)
@@ -134,7 +135,7 @@ public struct ReportBuilder: Sendable {
           usageAtStart = nil
           continue
         }
-        if let asked {
+        if let asked, asked.isWhole {
           // Every period from the first reading to the last was summed: the empty ones are
           // passed by, and those before the first reading at once.
           guard let readings = asked.readings, end <= readings.upperBound else { break }
@@ -176,11 +177,14 @@ public struct ReportBuilder: Sendable {
   /// The figures of every period from the first reading to the last within `from..<to`.
   ///
   /// They are asked for at once when the aggregates answer many ranges for the cost of one (a
-  /// server); `nil` when they do not, or the periods are too many to ask for. `knownSpan` is
-  /// the readings' span when it was asked for already.
+  /// server); `nil` when they do not. When the readings span more periods than that (a reading
+  /// in the year 1 and one today), the periods a goal judges, which are all looked at, are
+  /// asked for alone (at most ``maximumEmptyPeriods``), and the periods before them that hold
+  /// readings one by one; without a goal's, none. `knownSpan` is the readings' span when it was
+  /// asked for already.
   private func figuresAskedAtOnce(
     from: Timestamp, to: Timestamp, span knownSpan: ClosedRange<Timestamp>??,
-    over aggregates: any RangeAggregates
+    judged: Range<Timestamp>?, over aggregates: any RangeAggregates
   ) throws -> AskedFigures? {
     guard aggregates.answersManyRangesAtOnce else { return nil }
     guard let span = try knownSpan ?? aggregates.span() else {
@@ -190,13 +194,20 @@ public struct ReportBuilder: Sendable {
     guard lower < to, lower <= span.upperBound else {
       return AskedFigures(figures: [:], readings: span)
     }
-    guard
+    let isWhole =
       calendar.estimatedCount(from: lower, to: Swift.min(to, span.upperBound))
-        <= Self.maximumEmptyPeriods
-    else { return nil }
+      <= Self.maximumEmptyPeriods
+    let (first, end): (Timestamp, Timestamp)
+    if isWhole {
+      (first, end) = (lower, to)
+    } else if let judged, Swift.max(lower, judged.lowerBound) < Swift.min(to, judged.upperBound) {
+      (first, end) = (Swift.max(lower, judged.lowerBound), Swift.min(to, judged.upperBound))
+    } else {
+      return nil
+    }
     var ranges: [Range<Timestamp>] = []
-    var period = calendar.period(containing: lower)
-    while period.start < to, period.start <= span.upperBound {
+    var period = calendar.period(containing: first)
+    while period.start < end, period.start <= span.upperBound {
       ranges.append(Swift.max(period.start, from)..<Swift.min(period.end, to))
       period = calendar.period(after: period)
     }
@@ -204,7 +215,7 @@ public struct ReportBuilder: Sendable {
     for (range, summed) in zip(ranges, try aggregates.aggregates(ranges)) {
       figures[range.lowerBound] = summed
     }
-    return AskedFigures(figures: figures, readings: span)
+    return AskedFigures(figures: figures, readings: span, isWhole: isWhole)
   }
 
   /// The seconds of `range` that lie within `span`.
@@ -246,6 +257,9 @@ private struct AskedFigures {
   var figures: [Timestamp: RangeFigures]
   /// The span of all the readings, or `nil` when there are none.
   var readings: ClosedRange<Timestamp>?
+  /// Whether every period from the first reading to the last was asked for; else only those a
+  /// goal judges.
+  var isWhole = true
 
   /// The figures of `start..<end`: those asked for, or none outside the readings' span;
   /// `nil` for a range that was not asked for.

@@ -148,6 +148,15 @@ extension TallyDatabase: StorageChecking {
           .unreadableJournalEntry(id: entry.id ?? 0, description: entry.description))
       }
     }
+    // A step nobody can read stops every report as of an earlier time.
+    let steps = try Row.fetchCursor(
+      db, sql: "SELECT id, description, change FROM history ORDER BY id")
+    while let step = try steps.next() {
+      let change: Data = step[2]
+      if (try? JSONDecoder().decode(Change.self, from: change)) == nil {
+        report.problems.append(.unreadableHistoryStep(id: step[0], description: step[1]))
+      }
+    }
   }
 }
 
