@@ -467,29 +467,29 @@ enum PostgresMemberSchema {
       "tally_batch_matches(item JSONB, stored JSONB) RETURNS BOOLEAN", language: "sql",
       volatility: "IMMUTABLE",
       body: """
-      SELECT coalesce(stored IS NOT NULL AND jsonb_typeof(item) = 'object'
-        AND item - ARRAY['id', 'projectID', 'fileName', 'sha256', 'at', 'imported',
-          'duplicates', 'skipped', 'readingIDs', 'isUndone', 'settings'] = '{}'::JSONB
-        AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
-        AND (stored ->> 'project_id')::BIGINT
-          = (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT
-        AND stored ->> 'file_name' = tally_json(item -> 'fileName', 'string') #>> '{}'
-        AND stored ->> 'sha256' = tally_json(item -> 'sha256', 'string') #>> '{}'
-        AND (stored ->> 'at')::BIGINT = (tally_json(item -> 'at', 'number') #>> '{}')::BIGINT
-        AND (stored ->> 'imported')::BIGINT
-          = (tally_json(item -> 'imported', 'number') #>> '{}')::BIGINT
-        AND (stored ->> 'duplicates')::BIGINT
-          = (tally_json(item -> 'duplicates', 'number') #>> '{}')::BIGINT
-        AND (stored ->> 'skipped')::BIGINT
-          = (tally_json(item -> 'skipped', 'number') #>> '{}')::BIGINT
-        AND tally_json(item -> 'isUndone', 'boolean') IS NOT NULL
-        AND (item -> 'readingIDs' IS NULL OR jsonb_typeof(item -> 'readingIDs') = 'null'
-          OR (item -> 'readingIDs'
-            = jsonb_build_array(stored -> 'first_reading_id', stored -> 'last_reading_id')\(ids)))
-        AND (item -> 'settings' IS NULL OR jsonb_typeof(item -> 'settings') = 'null'
-          OR (item -> 'settings' = jsonb_build_object('settings', (stored ->> 'settings')::JSONB)\(settings))),
-        false)
-      """)
+        SELECT coalesce(stored IS NOT NULL AND jsonb_typeof(item) = 'object'
+          AND item - ARRAY['id', 'projectID', 'fileName', 'sha256', 'at', 'imported',
+            'duplicates', 'skipped', 'readingIDs', 'isUndone', 'settings'] = '{}'::JSONB
+          AND (stored ->> 'id')::BIGINT = (tally_json(item -> 'id', 'number') #>> '{}')::BIGINT
+          AND (stored ->> 'project_id')::BIGINT
+            = (tally_json(item -> 'projectID', 'number') #>> '{}')::BIGINT
+          AND stored ->> 'file_name' = tally_json(item -> 'fileName', 'string') #>> '{}'
+          AND stored ->> 'sha256' = tally_json(item -> 'sha256', 'string') #>> '{}'
+          AND (stored ->> 'at')::BIGINT = (tally_json(item -> 'at', 'number') #>> '{}')::BIGINT
+          AND (stored ->> 'imported')::BIGINT
+            = (tally_json(item -> 'imported', 'number') #>> '{}')::BIGINT
+          AND (stored ->> 'duplicates')::BIGINT
+            = (tally_json(item -> 'duplicates', 'number') #>> '{}')::BIGINT
+          AND (stored ->> 'skipped')::BIGINT
+            = (tally_json(item -> 'skipped', 'number') #>> '{}')::BIGINT
+          AND tally_json(item -> 'isUndone', 'boolean') IS NOT NULL
+          AND (item -> 'readingIDs' IS NULL OR jsonb_typeof(item -> 'readingIDs') = 'null'
+            OR (item -> 'readingIDs'
+              = jsonb_build_array(stored -> 'first_reading_id', stored -> 'last_reading_id')\(ids)))
+          AND (item -> 'settings' IS NULL OR jsonb_typeof(item -> 'settings') = 'null'
+            OR (item -> 'settings' = jsonb_build_object('settings', (stored ->> 'settings')::JSONB)\(settings))),
+          false)
+        """)
   }
 
   /// The functions members may call (see the type's summary), by signature.
@@ -581,8 +581,9 @@ enum PostgresMemberSchema {
       language: "plpgsql", volatility: "STABLE", body: changeCheck(shape: shape))
   }
 
-  /// v10's test of a change's body: an object of `_0` alone, or of `before` and `after` for the
-  /// updates. It let `{}` through as a body of `_0` (mended by v14).
+  /// v10's test of a change's body: an object of `_0` alone, or of `before` and `after`.
+  ///
+  /// It let `{}` through as a body of `_0` (mended by v14).
   private static let v10Shape = """
     jsonb_typeof(body) = 'object' AND NOT (
             body - '_0' <> '{}'::JSONB AND body - ARRAY['before', 'after'] <> '{}'::JSONB)

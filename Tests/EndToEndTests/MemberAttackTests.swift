@@ -581,10 +581,11 @@ struct MemberAttackTests {
     }
   }
 
-  /// A writer's steps that the server took and tally could not read back, each breaking the
-  /// `report --as-of` and `check` of everyone who reads the project: a body without its
-  /// values inside a batch, an import's ids and settings of `null`, a time past the year 9999.
-  /// Each is refused now; the same step as tally writes it is taken.
+  /// A writer's steps that the server took and tally could not read back are refused.
+  ///
+  /// Each broke the `report --as-of` and `check` of everyone who reads the project: a body
+  /// without its values inside a batch, an import's ids and settings of `null`, a time past
+  /// the year 9999. The same step as tally writes it is taken.
   @Test func aWritersStepsThatTallyCannotReadAreRefused() throws {
     let scene = try scene()
     let cyd = try scene.team.url(of: "cyd")
