@@ -368,5 +368,15 @@ import Testing
     let periods = swim.stdout.split(separator: "\n").dropFirst()
     #expect(periods.count == 100_000, "\(periods.count)")
     #expect(periods.first?.hasPrefix("Swim,1750-05-02,") == true)
+    // A reading in the year 1 (any writer may add one): the readings span far more periods
+    // than a report asks for at once, the goal's are still asked for at once, and the report
+    // lists that reading's day and the judged ones (on a server: not a query a period).
+    try sandbox.succeed("item", "add", "Swim", "4", "--at", "0001-01-01", now: Self.now)
+    let old = try sandbox.run(["report", "Swim", "--format", "csv"], now: Self.now)
+    #expect(old.status == 0, "\(old.stderr)")
+    let rows = old.stdout.split(separator: "\n").dropFirst()
+    #expect(rows.first == "Swim,0001-01-01,1,4,4,4,4,,,", "\(String(describing: rows.first))")
+    #expect(rows.count == 100_001, "\(rows.count)")
+    #expect(rows.contains("Swim,2024-02-01,1,2,2,2,2,1,200,true"))
   }
 }
