@@ -24,6 +24,8 @@ public final class REPL {
   private let context: ScreenContext
   private let pager: Pager?
   private let startupFile: StartupFile?
+  /// Said once, after the first screen.
+  private let notes: [String]
   private let stack = ScreenStack()
   private var router: Router<AppState, TallyAction, Route>?
   private lazy var subcommandNames = Set(context.catalog.commands.map(\.name))
@@ -41,9 +43,12 @@ public final class REPL {
   ///   - pager: What output longer than the terminal goes through, when standard output is
   ///     a terminal and the pager is on in the state; `nil`: never paged.
   ///   - startupFile: Lines to run before the first prompt (`tallyrc`); `nil`: none.
+  ///   - notes: What to say once the first screen is drawn, where it stays in sight (a `TZ`
+  ///     tally does not know).
   public init(
     session: Session, reader: any LineReader, console: Console, source: String = "stdin",
-    showsStartScreen: Bool? = nil, pager: Pager? = nil, startupFile: StartupFile? = nil
+    showsStartScreen: Bool? = nil, pager: Pager? = nil, startupFile: StartupFile? = nil,
+    notes: [String] = []
   ) {
     self.session = session
     self.reader = reader
@@ -51,6 +56,7 @@ public final class REPL {
     self.source = source
     self.pager = pager
     self.startupFile = startupFile
+    self.notes = notes
     self.showsStartScreen = showsStartScreen ?? reader.isInteractive
     self.context = ScreenContext(
       session: session, console: console, isInteractive: reader.isInteractive)
@@ -99,6 +105,7 @@ public final class REPL {
     runStartupFile()
     console.isMuted = false
     if showsStartScreen, starts { paged { stack.top?.redraw() } }
+    for note in notes { console.status(note) }
     return readLines() || reader.isInteractive
   }
 

@@ -59,7 +59,8 @@ struct REPLSubcommand: ParsableCommand {
     let repl = REPL(
       session: session, reader: reader, console: console, source: source,
       pager: interactive ? Pager.chosen(environment: environment) : nil,
-      startupFile: interactive && !entry.noRC ? startupFile(environment: environment) : nil)
+      startupFile: interactive && !entry.noRC ? startupFile(environment: environment) : nil,
+      notes: global.timeZoneNote.map { [$0] } ?? [])
     if let editor = reader as? LineEditor {
       editor.complete = { [unowned repl] request in repl.complete(request) }
     }

@@ -461,6 +461,14 @@ class REPLInATerminal(unittest.TestCase):
         self.quit(child)
         self.assertEqual(self.readings("Mileage"), ["1,2024-01-05T00:00:00+00:00,40,full tank"])
 
+    def test_a_time_zone_tally_does_not_know_is_said_under_the_first_screen(self):
+        """The note comes after the screen it would otherwise scroll away under."""
+        child = self.spawn(env=dict(self.env, TZ="Mars/Base"))
+        child.expect_exact("Mileage")
+        child.expect_exact("Note: TZ 'Mars/Base' is not a time zone tally knows")
+        self.expect_prompt(child, PROMPT_HOME)
+        self.quit(child)
+
     def test_a_forms_stored_values_show_as_escapes_never_raw(self):
         """A note from a stranger's file in an edit form's [default]: written out, as every
         screen writes it, so that it neither steers the terminal nor hides itself; Enter keeps

@@ -33,6 +33,7 @@ extension TallyCommand {
   /// What ``run()`` does: carries out ``request()`` on a session of its own.
   func runRequest() throws {
     let request = try request()
+    if let note = global.timeZoneNote { global.messages.status(note) }
     var options = try global.sessionOptions(
       creating: request.createsDatabase, readOnly: request.readsOnly)
     if case .importFile = request {

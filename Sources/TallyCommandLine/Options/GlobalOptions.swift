@@ -71,7 +71,7 @@ public struct GlobalOptions: ParsableArguments {
   /// What to say of a `TZ` that names no zone tally knows, when `--tz` does not choose one:
   /// times are then in the system's zone, whatever the C library makes of `TZ` (`date` reads
   /// POSIX rules such as `CET-1CEST,M3.5.0,M10.5.0/3`, which tally does not).
-  var timeZoneNote: String? {
+  public var timeZoneNote: String? {
     guard timeZoneName == nil, let name = ProcessInfo.processInfo.environment["TZ"],
       !name.isEmpty, TimeZone(identifier: String(name.trimmingPrefix(":"))) == nil
     else { return nil }
@@ -88,7 +88,6 @@ public struct GlobalOptions: ParsableArguments {
     showsScreens: Bool = false
   ) throws -> SessionOptions {
     let environment = ProcessInfo.processInfo.environment
-    if let timeZoneNote { messages.status(timeZoneNote) }
     var options = SessionOptions(
       location: SessionOptions.location(
         option: databasePath, environment: ProcessInfo.processInfo.environment),
