@@ -217,8 +217,9 @@ struct PostgresWriter: ImportTables {
       try session.value(
         "SELECT count(*)::BIGINT FROM reading WHERE \(unescaped: picked)", as: Int64.self) ?? 0
     guard held == batch.imported else {
+      // No arithmetic on the stored count: a writer may have written any number there.
       throw RowChanged(
-        what: "import \(batch.id) (\(Int64(batch.imported) - held) of its readings were deleted)")
+        what: "import \(batch.id) (it brought \(batch.imported) readings; \(held) are left)")
     }
   }
 
