@@ -315,6 +315,14 @@ enum PostgresFailure {
         .storage, "cannot \(operation): a lock was held too long by someone else (\(message))",
         hint:
           "\(nothingChanged) Try again; lock_timeout says how long tally waits (README: timeouts).")
+    case "42501"
+    where message.hasPrefix("journal entry refused") || message.hasPrefix("history step refused"):
+      // The server's check of a change: the rows are not as the change says (someone wrote
+      // them past tally), not a privilege the role lacks.
+      return TallyError(
+        .storage, "cannot \(operation) on \(address): \(message)",
+        hint: "\(nothingChanged) The rows it would change are not as it left them: someone "
+          + "changed them past tally. `tally check` and `tally log` say more.")
     case "42501":
       return TallyError(
         .storage, "cannot \(operation) on \(address): \(message)",
