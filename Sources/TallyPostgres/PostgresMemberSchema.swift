@@ -810,17 +810,7 @@ enum PostgresMemberSchema {
       -- A key twice in one object is read one way here and maybe another by tally; a value
       -- nested deeper than tally writes (a dozen levels) may be more than tally's reader takes,
       -- and a history step is never taken out again.
-      WITH RECURSIVE part(value, depth) AS (
-        SELECT change::JSON, 1
-        UNION ALL
-        SELECT inner_part.value, part.depth + 1 FROM part, LATERAL (
-          SELECT e.value FROM json_each(
-            CASE WHEN json_typeof(part.value) = 'object' THEN part.value END) e
-          UNION ALL
-          SELECT a.value FROM json_array_elements(
-            CASE WHEN json_typeof(part.value) = 'array' THEN part.value END) a
-        ) inner_part
-        WHERE part.depth <= \(deepestChange))
+      \(jsonParts(of: "change::JSON", to: deepestChange))
       SELECT CASE
           WHEN max(depth) > \(deepestChange) THEN 'its change is nested deeper than tally writes'
           WHEN bool_or(json_typeof(value) = 'object'
@@ -849,6 +839,27 @@ enum PostgresMemberSchema {
       RETURN NULL;
     END
     """
+
+  /// The walk over a JSON value that v10's check of a change and v13's of goals both make.
+  ///
+  /// `WITH RECURSIVE part(value, depth)`: every value inside `json` (SQL) with how deep it
+  /// lies, the whole at 1, walked one level past `deepest` at most; what follows selects from
+  /// `part` (a key twice in one object, a value deeper than `deepest`).
+  static func jsonParts(of json: String, to deepest: Int) -> String {
+    """
+    WITH RECURSIVE part(value, depth) AS (
+      SELECT \(json), 1
+      UNION ALL
+      SELECT inner_part.value, part.depth + 1 FROM part, LATERAL (
+        SELECT e.value FROM json_each(
+          CASE WHEN json_typeof(part.value) = 'object' THEN part.value END) e
+        UNION ALL
+        SELECT a.value FROM json_array_elements(
+          CASE WHEN json_typeof(part.value) = 'array' THEN part.value END) a
+      ) inner_part
+      WHERE part.depth <= \(deepest))
+    """
+  }
 
   /// Refuses a project row whose title key is not its title's (trimmed, in NFC, lower case):
   /// titles are one namespace only while every key is its title's.

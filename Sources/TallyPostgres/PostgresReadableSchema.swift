@@ -156,17 +156,7 @@ enum PostgresReadableSchema {
             IF NEW.\(column) IS NULL AND '\(table)' = 'import_batch' THEN RETURN NEW; END IF;
             BEGIN
               parsed := NEW.\(column)::JSONB;
-              WITH RECURSIVE part(value, depth) AS (
-                SELECT NEW.\(column)::JSON, 1
-                UNION ALL
-                SELECT inner_part.value, part.depth + 1 FROM part, LATERAL (
-                  SELECT e.value FROM json_each(
-                    CASE WHEN json_typeof(part.value) = 'object' THEN part.value END) e
-                  UNION ALL
-                  SELECT a.value FROM json_array_elements(
-                    CASE WHEN json_typeof(part.value) = 'array' THEN part.value END) a
-                ) inner_part
-                WHERE part.depth <= \(deepestJSON))
+              \(PostgresMemberSchema.jsonParts(of: "NEW.\(column)::JSON", to: deepestJSON))
               SELECT max(depth) > \(deepestJSON) OR coalesce(bool_or(json_typeof(value) = 'object'
                   AND (SELECT count(*) <> count(DISTINCT k) FROM json_object_keys(value) k)), false)
               INTO malformed FROM part;
