@@ -50,8 +50,7 @@ public struct GlobalOptions: ParsableArguments {
         throw ValidationError(error.message)
       }
     }
-    // `:Europe/Berlin`, as TZ may say it, too.
-    if let timeZoneName, TimeZone(identifier: String(timeZoneName.trimmingPrefix(":"))) == nil {
+    if let timeZoneName, Self.zone(named: timeZoneName) == nil {
       throw ValidationError(
         "unknown time zone '\(timeZoneName)' for --tz (try Europe/Berlin or UTC)")
     }
@@ -61,11 +60,15 @@ public struct GlobalOptions: ParsableArguments {
   var timeZone: TimeZone {
     let environment = ProcessInfo.processInfo.environment
     for name in [timeZoneName, environment["TZ"]] {
-      if let name, !name.isEmpty, let zone = TimeZone(identifier: name.trimmingPrefix(":")) {
-        return zone
-      }
+      if let zone = name.flatMap(Self.zone(named:)) { return zone }
     }
     return TimeZone.current
+  }
+
+  /// The zone `name` names, `:` before it or not (`:Europe/Berlin`, as `TZ` may say it); `nil`
+  /// for one tally does not know, or an empty name.
+  private static func zone(named name: String) -> TimeZone? {
+    name.isEmpty ? nil : TimeZone(identifier: String(name.trimmingPrefix(":")))
   }
 
   /// What to say of a `TZ` that names no zone tally knows, when `--tz` does not choose one:
@@ -73,7 +76,7 @@ public struct GlobalOptions: ParsableArguments {
   /// POSIX rules such as `CET-1CEST,M3.5.0,M10.5.0/3`, which tally does not).
   public var timeZoneNote: String? {
     guard timeZoneName == nil, let name = ProcessInfo.processInfo.environment["TZ"],
-      !name.isEmpty, TimeZone(identifier: String(name.trimmingPrefix(":"))) == nil
+      !name.isEmpty, Self.zone(named: name) == nil
     else { return nil }
     return "Note: TZ \(VisibleText.quoted(name)) is not a time zone tally knows; times are in "
       + "\(TimeZone.current.identifier). Set TZ to a zone's name (Europe/Berlin) or give --tz."
