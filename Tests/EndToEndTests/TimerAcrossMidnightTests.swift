@@ -97,4 +97,43 @@ import Testing
       try sandbox.succeed("item", "list", "Read", "--format", "csv")
         == "id,timestamp,amount,note\n1,2024-03-01T22:00:00+00:00,2,timer\n")
   }
+
+  /// A run under half a second is no time: a stop records nothing (a reading of 0 would count
+  /// as a day tracked), one `undo` starts the timer again, and a track of it is refused.
+  @Test(arguments: Backend.allCases) func aRunOfNoSecondRecordsNothing(_ backend: Backend)
+    throws
+  {
+    let sandbox = try Sandbox(backend)
+    try sandbox.succeed("project", "add", "Writing", "--frequency", "daily", "--units", "h")
+    try sandbox.succeed("project", "add", "Email", "--frequency", "daily", "--units", "min")
+    try sandbox.succeed("timer", "start", "Writing", now: "2024-03-01T09:00:00Z")
+    let stop = try sandbox.run("timer", "stop", "Writing", now: "2024-03-01T09:00:00.4Z")
+    #expect(stop.status == 0)
+    #expect(
+      stop.stderr
+        == "Stopped the timer for Writing after 0:00:00 (h:mm:ss): it ran under a second, so "
+        + "nothing was recorded\n")
+    let none = "id,timestamp,amount,note\n"
+    #expect(try sandbox.succeed("item", "list", "Writing", "--format", "csv") == none)
+    let status = "project,started_at,elapsed_seconds,note,tags\n"
+    #expect(try sandbox.succeed("timer", "status", "--format", "csv") == status)
+    try sandbox.succeed("undo", now: "2024-03-01T09:00:01Z")
+    #expect(
+      try sandbox.succeed("timer", "status", "--format", "csv", now: "2024-03-01T09:00:01Z")
+        == status + "Writing,2024-03-01T09:00:00+00:00,1,,\n")
+    // A switch at the same instant stops Writing with nothing and starts Email.
+    let switched = try sandbox.run("timer", "switch", "Email", now: "2024-03-01T09:00:00Z")
+    #expect(switched.status == 0)
+    #expect(switched.stderr.contains("it ran under a second, so nothing was recorded"))
+    #expect(try sandbox.succeed("item", "list", "Writing", "--format", "csv") == none)
+    #expect(
+      try sandbox.succeed("timer", "status", "--format", "csv", now: "2024-03-01T09:00:01Z")
+        == status + "Email,2024-03-01T09:00:00+00:00,1,,\n")
+    let track = try sandbox.run(
+      "track", "Writing", "--from", "2024-03-01T08:00:00Z", "--to",
+      "2024-03-01T08:00:00.2Z", now: "2024-03-01T09:00:00Z")
+    #expect(track.status == 1)
+    #expect(track.stderr.contains("lasts under a second: there is no time to record"))
+    #expect(try sandbox.succeed("item", "list", "Writing", "--format", "csv") == none)
+  }
 }

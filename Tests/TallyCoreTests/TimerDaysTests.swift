@@ -35,8 +35,10 @@ import Testing
       ])
   }
 
-  @Test func aRunOfNoTimeIsOnePart() {
-    let run = timer(midnight)
-    #expect(run.days(until: at(midnight), in: utc) == [.init(start: at(midnight), seconds: 0)])
+  @Test func aRunThatRoundsToNoSecondHasNoPart() {
+    let run = timer(midnight - 200_000)
+    #expect(run.days(until: at(midnight), in: utc) == [])
+    #expect(run.days(until: at(midnight + 299_999), in: utc) == [])
+    #expect(run.days(until: at(midnight + 300_000), in: utc) == [.init(start: at(midnight), seconds: 1)])
   }
 }

@@ -21,13 +21,14 @@ extension RunningTimer {
   ///
   /// The parts' seconds add up to ``elapsedSeconds(until:)`` exactly: each cut is rounded to
   /// the whole second from the start, as the stop is. A day's part that rounds to no second
-  /// (a stop a few milliseconds after midnight) is left out; a run of no second is one part.
+  /// (a stop a few milliseconds after midnight) is left out, so a run that rounds to no second
+  /// has no part at all.
   /// Days are the zone's: 23 or 25 hours across a daylight-saving change.
   ///
   /// - Parameters:
   ///   - stop: When the timer stops, at or after its start.
   ///   - zone: The zone whose midnights cut the run.
-  /// - Returns: The parts in time order; at least one.
+  /// - Returns: The parts in time order; none for a run under half a second.
   public func days(until stop: Timestamp, in zone: TimeZone) -> [DayPart] {
     let total = elapsedSeconds(until: stop)
     /// The whole seconds from the start to `instant`, rounded as the stop's are.
@@ -35,11 +36,10 @@ extension RunningTimer {
       instant >= stop ? total : Int64(max(0, startedAt.seconds(until: instant)).rounded())
     }
     let days = PeriodCalendar(period: .daily, zone: zone).periods(from: startedAt, to: stop)
-    let parts = days.compactMap { day -> DayPart? in
+    return days.compactMap { day -> DayPart? in
       let start = max(day.start, startedAt)
       let seconds = secondsTo(min(day.end, stop)) - secondsTo(start)
       return seconds > 0 ? DayPart(start: start, seconds: seconds) : nil
     }
-    return parts.isEmpty ? [DayPart(start: startedAt, seconds: total)] : parts
   }
 }

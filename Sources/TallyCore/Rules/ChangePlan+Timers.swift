@@ -154,6 +154,13 @@ extension ChangePlan {
     }
     let timer = RunningTimer(projectID: id, startedAt: from)
     let readings = try timerReadings([(project, timer)], run, in: db)
+    guard !readings[0].isEmpty else {
+      throw TallyError(
+        .invalidInput,
+        "the interval from \(TimestampFormat.local(from, in: zone)) to "
+          + "\(TimestampFormat.local(run.until, in: zone)) lasts under a second: there is no "
+          + "time to record")
+    }
     let message =
       "Tracked \(Duration.elapsed(timer.elapsedSeconds(until: run.until))) for \(project.title) "
       + "from \(TimestampFormat.local(from, in: zone)) to "
@@ -205,13 +212,18 @@ extension ChangePlan {
     var changes: [Change] = []
     var messages: [String] = []
     for ((project, timer), readings) in zip(timers, readings) {
-      changes += [.stopTimer(timer), .insertReadings(readings), touch(project, at: at)]
       let stopped =
-        run.until == at ? "" : " at \(TimestampFormat.local(run.until, in: db.zone))"
-      messages.append(
-        "Stopped the timer for \(project.title)\(stopped) after "
-          + "\(Duration.elapsed(timer.elapsedSeconds(until: run.until))): recorded "
-          + recorded(readings, of: project, zone: run.zone))
+        "Stopped the timer for \(project.title)"
+        + (run.until == at ? "" : " at \(TimestampFormat.local(run.until, in: db.zone))")
+        + " after \(Duration.elapsed(timer.elapsedSeconds(until: run.until)))"
+      // A run under half a second is no time: a reading of 0 would count as a day tracked.
+      guard !readings.isEmpty else {
+        changes.append(.stopTimer(timer))
+        messages.append(stopped + ": it ran under a second, so nothing was recorded")
+        continue
+      }
+      changes += [.stopTimer(timer), .insertReadings(readings), touch(project, at: at)]
+      messages.append(stopped + ": recorded " + recorded(readings, of: project, zone: run.zone))
     }
     return (changes, messages)
   }
