@@ -39,6 +39,7 @@ import Testing
     let run = timer(midnight - 200_000)
     #expect(run.days(until: at(midnight), in: utc) == [])
     #expect(run.days(until: at(midnight + 299_999), in: utc) == [])
-    #expect(run.days(until: at(midnight + 300_000), in: utc) == [.init(start: at(midnight), seconds: 1)])
+    #expect(
+      run.days(until: at(midnight + 300_000), in: utc) == [.init(start: at(midnight), seconds: 1)])
   }
 }
