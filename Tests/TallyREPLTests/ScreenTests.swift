@@ -123,6 +123,56 @@ import Testing
     #expect(repl.store.state.project(titled: "Mileage") == nil)
   }
 
+  /// At 80 columns a gauge's every figure, with the running week `in progress`, is wider than
+  /// the terminal: the screen leaves out the figures read least, never the goal or whether it
+  /// was met, and never draws ten-line records, which no screen of 24 lines holds.
+  @Test func theReportScreenLeavesOutFiguresRatherThanDrawingRecords() throws {
+    let repl = try REPLHarness(width: 80)
+    try repl.store.perform(
+      .addProject(
+        NewProject(
+          title: "Weight", units: "kg", frequency: .weekly, kind: .gauge,
+          goal: Goal(amount: 80, per: .weekly, direction: .atMost)),
+        at: REPLHarness.now))
+    repl.run(
+      "open Weight", "add 81.5 --at 2025-11-03", "add 88.5 --at 2025-11-10",
+      "add 85.5 --at 2025-11-17", "add 84 --at 2025-11-21", "report")
+    let screen = String(try #require(repl.output.components(separatedBy: "Weight (kg), ").last))
+    #expect(!screen.contains("RECORD"), "\(screen)")
+    #expect(
+      screen.contains(
+        "PERIOD    COUNT  FIRST  LAST  CHANGE   MIN   MAX  GOAL  PROGRESS          MET\n"),
+      "\(screen)")
+    #expect(
+      screen.contains(
+        "2025-W47      2   85.5    84    -4.5    84  85.5    80      105%  in progress"),
+      "\(screen)")
+    for line in screen.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line)")
+    }
+    // Narrower, more go; the goal and whether it was met stay while anything else can go.
+    repl.width = 50
+    repl.run("period monthly")
+    repl.clear()
+    repl.run("period weekly")
+    #expect(repl.output.contains("PERIOD    COUNT  LAST  GOAL  PROGRESS          MET\n"))
+  }
+
+  /// The trend line draws the latest periods; when none of them has a reading it is left out,
+  /// not drawn as a label over nothing.
+  @Test func aTrendOfNoFigureIsLeftOut() throws {
+    let unit = Project(
+      id: ProjectID(rawValue: 1), title: "Run", units: "km", frequency: .daily,
+      createdAt: REPLHarness.now, updatedAt: REPLHarness.now)
+    #expect(Rows.trend([nil, nil, nil], of: unit, width: 80, glyphs: .unicode) == nil)
+    #expect(Rows.trend([nil, 5, nil], of: unit, width: 80, glyphs: .unicode) != nil)
+    let repl = try REPLHarness(width: 80)
+    try repl.addProject("Run", units: "km", frequency: .daily)
+    repl.run("open Run", "add 5 --at 2020-01-01", "back", "open Run")
+    #expect(repl.output.contains("#1  2020-01-01 00:00"))
+    #expect(!repl.output.contains("Trend"), "\(repl.output)")
+  }
+
   @Test func theReportScreenFollowsThePeriod() throws {
     let repl = try REPLHarness()
     try repl.addProject("Mileage", units: "km")

@@ -64,6 +64,16 @@ import Testing
     }
   }
 
+  /// A date carried over lines breaks after a hyphen, where a reader looks for it; a minus
+  /// sign stays with its number.
+  @Test func aDateBreaksAfterAHyphenAndAMinusStaysWithItsNumber() {
+    #expect(DisplayWidth.lines(of: "2024-03-01", width: 9) == ["2024-03-", "01"])
+    #expect(
+      DisplayWidth.lines(of: "2024-03-01 00:00", width: 6) == ["2024-", "03-01 ", "00:00"])
+    #expect(DisplayWidth.lines(of: "12 -3456", width: 6) == ["12 ", "-3456"])
+    #expect(DisplayWidth.lines(of: "-1234567", width: 4) == ["-123", "4567"])
+  }
+
   @Test(arguments: 40...120) func everyLineFitsTheTerminal(width: Int) {
     for line in table().render(width: width).split(separator: "\n") {
       #expect(DisplayWidthProbe.columns(String(line)) <= width, "\(line)")

@@ -95,16 +95,20 @@ struct Rows {
   }
 
   /// `Trend, km per week: ▂▅▇ ▃█`: the project's recent periods as a sparkline, as many of
-  /// the latest as `width` leaves room for; `nil` without any.
+  /// the latest as `width` leaves room for; `nil` when none of those has a figure (a label
+  /// over nothing says nothing).
   static func trend(_ values: [Double?], of project: Project, width: Int?, glyphs: Glyphs)
     -> String?
   {
     guard !values.isEmpty else { return nil }
     let label = "Trend, \(VisibleText.escaped(project.measure(per: project.reportPeriod))): "
-    let room = width.map { $0 - label.count } ?? values.count
+    let room = width.map { $0 - DisplayWidth.of(label) } ?? values.count
     guard room >= 4 else { return nil }
-    let line = Sparkline.render(Array(values.suffix(room)), kind: project.kind, glyphs: glyphs)
-    return label + String(line.reversed().drop { $0 == " " }.reversed())
+    let shown = Array(values.suffix(room))
+    guard shown.contains(where: { $0 != nil }) else { return nil }
+    let line = Sparkline.render(shown, kind: project.kind, glyphs: glyphs)
+    let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
+    return trimmed.isEmpty ? nil : label + trimmed
   }
 
   /// Cells joined for a one-line report of a change.

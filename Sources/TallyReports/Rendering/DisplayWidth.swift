@@ -23,7 +23,8 @@ public enum DisplayWidth {
 
   /// `text` in lines of at most `width` columns each (one line when it fits), none left out.
   ///
-  /// Broken after the last space that fits, or where the columns run out. A character wider
+  /// Broken after the last space or hyphen that fits (a date `2024-03-` and `01`; never after
+  /// a minus sign), or where the columns run out. A character wider
   /// than `width` takes a line of its own; a space that does not fit ends its line.
   public static func lines(of text: String, width: Int) -> [String] {
     guard of(text) > width else { return [text] }
@@ -41,8 +42,9 @@ public enum DisplayWidth {
         continue
       }
       if used + next > width, !line.isEmpty {
-        // Carry the word being cut over to the next line, when a space before it fits.
-        if character != " ", let space = line.lastIndex(of: " "), space != line.startIndex {
+        // Carry the word (or the part of a date) being cut over to the next line, when a
+        // space or a hyphen before it fits.
+        if character != " ", let space = lastBreak(in: line) {
           let word = String(line[line.index(after: space)...])
           lines.append(String(line[...space]))
           line = word
@@ -58,6 +60,20 @@ public enum DisplayWidth {
     }
     if !line.isEmpty || lines.isEmpty { lines.append(line) }
     return lines
+  }
+
+  /// Where `line` may be broken after: its last space, or its last hyphen that follows a
+  /// character other than a space (a minus sign starts a number); never its first character.
+  private static func lastBreak(in line: String) -> String.Index? {
+    var index = line.endIndex
+    while index > line.startIndex {
+      index = line.index(before: index)
+      guard index != line.startIndex else { return nil }
+      let character = line[index]
+      if character == " " { return index }
+      if character == "-", line[line.index(before: index)] != " " { return index }
+    }
+    return nil
   }
 
   /// `text` cut to at most `width` columns, ending in an ellipsis when it was cut.

@@ -27,14 +27,23 @@ public enum ReportTable {
       guard let width, barWidth > 0 else {
         return render(report, columns, barWidth: barWidth, glyphs: glyphs)
       }
-      let bare = render(report, columns, barWidth: 0, glyphs: glyphs)
-      let used = bare.split(separator: "\n").dropFirst().map { DisplayWidth.of(String($0)) }.max()
+      let used = tableWidth(report, statistics: columns)
       // Two columns between the figures and the bars, one for a goal's mark past the end.
-      let room = width - (used ?? 0) - 3
+      let room = width - used - 3
       return room >= 4 && width >= TextTable.narrowest
         ? render(report, columns, barWidth: min(maximumBarWidth, room), glyphs: glyphs)
         : render(report, columns, barWidth: 0, glyphs: glyphs, width: width)
     }.joined(separator: "\n")
+  }
+
+  /// The columns `report`'s table takes without bars, its title and goal lines aside: wider
+  /// than a terminal, it is drawn as records there.
+  public static func tableWidth(_ report: ProjectReport, statistics: [ReportStatistic]) -> Int {
+    let sentences = Set(
+      [report.goalLine, report.forecastLine].compactMap { $0.map(VisibleText.escaped) })
+    let bare = render(report, statistics, barWidth: 0, glyphs: .unicode)
+    return bare.split(separator: "\n").dropFirst().map(String.init)
+      .filter { !sentences.contains($0) }.map(DisplayWidth.of).max() ?? 0
   }
 
   static func render(
