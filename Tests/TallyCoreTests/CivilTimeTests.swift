@@ -51,4 +51,32 @@ import Testing
       #expect(try parser.parse(TimestampFormat.iso8601(timestamp, in: zone)) == timestamp)
     }
   }
+
+  /// A listing's time, `2024-01-15 08:30` or with `:ss`, for every wall-clock time of the
+  /// years 0 to 9999 and a few past them, against Foundation's `String(format:)`.
+  @Test func aListingsTimeIsTheDateAndTheClockPadded() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<5_000 {
+      let civil = CivilTime(
+        year: [0, 9, 99, 999, 1970, 9_999, Int.random(in: 0...9_999, using: &generator)][
+          Int.random(in: 0..<7, using: &generator)],
+        month: Int.random(in: 1...12, using: &generator),
+        day: Int.random(in: 1...28, using: &generator),
+        hour: Int.random(in: 0...23, using: &generator),
+        minute: Int.random(in: 0...59, using: &generator),
+        second: Int.random(in: 0...1, using: &generator) * Int.random(in: 0...59, using: &generator)
+      )
+      let seconds = Bool.random(using: &generator)
+      let expected =
+        String(
+          format: "%04d-%02d-%02d %02d:%02d", civil.year, civil.month, civil.day, civil.hour,
+          civil.minute)
+        + (seconds || civil.second != 0 ? String(format: ":%02d", civil.second) : "")
+      #expect(TimestampFormat.local(civil, seconds: seconds) == expected)
+    }
+    let past = CivilTime(year: 10_000, month: 1, day: 2, hour: 3, minute: 4)
+    #expect(TimestampFormat.local(past, seconds: false) == "10000-01-02 03:04")
+    let before = CivilTime(year: -1, month: 1, day: 2, hour: 3, minute: 4, second: 5)
+    #expect(TimestampFormat.local(before, seconds: false) == "-0001-01-02 03:04:05")
+  }
 }

@@ -92,9 +92,13 @@ final class ReadingListing {
         // The times are measured once all are seen (measureTimes()).
         table.measure(.row(cells(of: reading, time: "")))
       } else {
-        if let opens = opens(reading) { output.write(table.text(of: .section(opens))) }
+        let opens = opens(reading)
         let time = TimestampFormat.local(offsets.civil(reading.timestamp).0, seconds: anySeconds)
-        output.write(table.text(of: .row(cells(of: reading, time: time))))
+        let row = cells(of: reading, time: time)
+        output.write { writer in
+          if let opens { table.write(.section(opens), to: &writer) }
+          table.write(.row(row), to: &writer)
+        }
       }
     case .csv:
       count += 1

@@ -33,7 +33,38 @@ public enum TimestampFormat {
 
   /// ``local(_:in:seconds:)`` of a wall-clock time already worked out (``ZoneOffsets``).
   public static func local(_ civil: CivilTime, seconds: Bool) -> String {
-    date(civil) + " " + time(civil, seconds: seconds || civil.second != 0)
+    let withSeconds = seconds || civil.second != 0
+    let twoDigits = 0...99
+    guard (0...9_999).contains(civil.year), twoDigits.contains(civil.month),
+      twoDigits.contains(civil.day), twoDigits.contains(civil.hour),
+      twoDigits.contains(civil.minute), twoDigits.contains(civil.second)
+    else {
+      return date(civil) + " " + time(civil, seconds: withSeconds)
+    }
+    // A listing writes one a reading: its 16 or 19 bytes written in place, not five strings
+    // padded and joined.
+    return String(unsafeUninitializedCapacity: withSeconds ? 19 : 16) { text in
+      func put(_ value: Int, width: Int, at start: Int) {
+        var rest = value
+        for index in (start..<start + width).reversed() {
+          text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+          rest /= 10
+        }
+      }
+      put(civil.year, width: 4, at: 0)
+      text[4] = UInt8(ascii: "-")
+      put(civil.month, width: 2, at: 5)
+      text[7] = UInt8(ascii: "-")
+      put(civil.day, width: 2, at: 8)
+      text[10] = UInt8(ascii: " ")
+      put(civil.hour, width: 2, at: 11)
+      text[13] = UInt8(ascii: ":")
+      put(civil.minute, width: 2, at: 14)
+      guard withSeconds else { return 16 }
+      text[16] = UInt8(ascii: ":")
+      put(civil.second, width: 2, at: 17)
+      return 19
+    }
   }
 
   /// Whether `timestamp` shows seconds in ``local(_:in:)``: its second is not 0 in `zone`.

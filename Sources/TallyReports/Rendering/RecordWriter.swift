@@ -35,6 +35,17 @@ public struct RecordWriter {
     bytes.append(contentsOf: text.utf8)
   }
 
+  /// Bytes as they are.
+  public mutating func append(_ utf8: some Sequence<UInt8>) {
+    bytes.append(contentsOf: utf8)
+  }
+
+  /// `count` spaces (none when it is not above 0).
+  public mutating func spaces(_ count: Int) {
+    guard count > 0 else { return }
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  }
+
   /// `value` in decimal.
   public mutating func integer(_ value: Int64) {
     if value < 0 {

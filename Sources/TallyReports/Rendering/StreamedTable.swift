@@ -47,6 +47,15 @@ public struct StreamedTable {
     return head + layout.text(of: Self.escaped(line))
   }
 
+  /// Writes `line` as ``text(of:)`` gives it into `writer`: a row's bytes in place.
+  public mutating func write(_ line: Line, to writer: inout RecordWriter) {
+    if !isWriting {
+      isWriting = true
+      writer.append(layout.head())
+    }
+    layout.write(Self.escaped(line), to: &writer)
+  }
+
   private static func escaped(_ line: Line) -> TextTable.Line {
     switch line {
     case .row(let cells): .row(cells.map(VisibleText.escaped))

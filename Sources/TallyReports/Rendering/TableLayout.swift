@@ -73,7 +73,25 @@ struct TableLayout {
   /// Takes the measure of `line` drawn as a record (before any is written).
   mutating func measureRecord(_ line: TextTable.Line) {
     guard case .row(let cells) = line else { return }
-    widestRecord = max(widestRecord, fields(cells).map(DisplayWidth.of).max() ?? 0)
+    for index in labels.indices {
+      let value = index < cells.count ? cells[index] : ""
+      widestRecord = max(widestRecord, recordWidth(of: value, at: index))
+    }
+  }
+
+  /// The widest line of `value`'s field in a record, as ``fields(_:)`` draws it.
+  ///
+  /// A value of printable ASCII that fits and does not end in a space (most of a listing's)
+  /// is its label's column, ` | ` and its bytes, with no line drawn to find that out.
+  private func recordWidth(of value: String, at index: Int) -> Int {
+    let utf8 = value.utf8
+    if utf8.isEmpty { return DisplayWidth.of(labels[index]) }
+    if utf8.count <= (valueWidth ?? Int.max), utf8.last != UInt8(ascii: " "),
+      utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+    {
+      return labelWidth + 3 + utf8.count
+    }
+    return field(value, at: index).map(DisplayWidth.of).max() ?? 0
   }
 
   /// Whether the measured lines are drawn as records.
@@ -127,23 +145,67 @@ struct TableLayout {
   /// A row as records' lines, `label | value`: a text cut to fit, a figure or a time never,
   /// but carried on over the lines under it (with no label) where it is wider.
   private func fields(_ cells: [String]) -> [String] {
-    labels.enumerated().flatMap { index, label in
-      let value = index < cells.count ? cells[index] : ""
-      let pieces =
-        switch (valueWidth, columns[index].alignment) {
-        case (nil, _): [value]
-        case (let width?, .text): [DisplayWidth.truncate(value, to: width)]
-        case (let width?, _): DisplayWidth.lines(of: value, width: width)
-        }
-      let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
-      return pieces.enumerated().map { number, piece in
-        var row =
-          (number == 0 ? label + padding : String(repeating: " ", count: labelWidth))
-          + " | " + piece
-        while row.last == " " { row.removeLast() }
-        return row
+    labels.indices.flatMap { index in field(index < cells.count ? cells[index] : "", at: index) }
+  }
+
+  /// The lines of the field of column `index` holding `value`, in a record.
+  private func field(_ value: String, at index: Int) -> [String] {
+    let label = labels[index]
+    let pieces =
+      switch (valueWidth, columns[index].alignment) {
+      case (nil, _): [value]
+      case (let width?, .text): [DisplayWidth.truncate(value, to: width)]
+      case (let width?, _): DisplayWidth.lines(of: value, width: width)
+      }
+    let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
+    return pieces.enumerated().map { number, piece in
+      var row =
+        (number == 0 ? label + padding : String(repeating: " ", count: labelWidth))
+        + " | " + piece
+      while row.last == " " { row.removeLast() }
+      return row
+    }
+  }
+
+  /// Writes `line` as ``text(of:)`` gives it, after ``head()``: a table's row straight into
+  /// `writer`, each cell's bytes and its padding, with no string made for the line.
+  mutating func write(_ line: TextTable.Line, to writer: inout RecordWriter) {
+    guard case .table(let widths, _) = plan ?? .records, case .row(let cells) = line else {
+      writer.append(text(of: line))
+      return
+    }
+    // Spaces are written only once something follows them: a line ends without any, as
+    // format(_:widths:) trims it.
+    var spaces = 0
+    func put(_ cell: String) {
+      let content = cell.utf8.reversed().drop { $0 == UInt8(ascii: " ") }
+      guard !content.isEmpty else {
+        spaces += cell.utf8.count
+        return
+      }
+      writer.spaces(spaces)
+      spaces = cell.utf8.count - content.count
+      writer.append(cell.utf8.prefix(cell.utf8.count - spaces))
+    }
+    for (index, column) in columns.enumerated() {
+      var cell = index < cells.count ? cells[index] : ""
+      var cellWidth = DisplayWidth.of(cell)
+      if cellWidth > widths[index] {
+        cell = DisplayWidth.truncate(cell, to: widths[index])
+        cellWidth = DisplayWidth.of(cell)
+      }
+      let padding = max(0, widths[index] - cellWidth)
+      if index > 0 { spaces += 2 }
+      switch column.alignment {
+      case .left, .text:
+        put(cell)
+        spaces += padding
+      case .right:
+        spaces += padding
+        put(cell)
       }
     }
+    writer.append("\n")
   }
 
   /// Column widths that fit `width`, narrowing the widest text columns first.
