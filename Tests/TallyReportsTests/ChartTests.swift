@@ -320,10 +320,28 @@ func chartReport(
     let marks = columns(of: "┊", in: text)
     #expect(marks[0] != nil && marks[0] == marks[1])
     #expect(lines[0].hasSuffix("  █████     ┊"))
-    #expect(lines[1].hasSuffix("  ██████████┊█████████"))
+    // 40 is twice the goal: as many cells past the mark as before it.
+    #expect(lines[1].hasSuffix("  ██████████┊██████████"))
     #expect(text.contains("The bars mark it with ┊."))
     let ascii = ReportTable.render([chartReport([10, 40], goal: 20)], barWidth: 20, glyphs: .ascii)
     #expect(ascii.contains("#####:") && !ascii.contains("█"))
+  }
+
+  /// A bar past the goal goes on past its mark, however few cells the bars have: 109% and
+  /// 116% of a goal were both drawn ending at the mark.
+  @Test(arguments: [6, 8, 20]) func barsPastTheGoalPassItsMark(width: Int) {
+    let text = ReportTable.render([chartReport([1440, 1640, 1745], goal: 1500)], barWidth: width)
+    let lines = text.split(separator: "\n").filter { $0.hasPrefix("P") && !$0.hasPrefix("PERIOD") }
+      .map(String.init)
+    let marks = columns(of: "┊", in: text)
+    #expect(Set(marks).count == 1 && marks[0] != nil, "\(text)")
+    #expect(lines[0].hasSuffix("┊"), "\(text)")
+    for line in lines.dropFirst() {
+      #expect(!line.hasSuffix("┊"), "\(text)")
+      #expect(line.count <= lines.map(\.count).max() ?? 0)
+    }
+    let past = lines.dropFirst().map { $0.split(separator: "┊").last.map(String.init) ?? "" }
+    #expect(past[0] != past[1], "\(text)")
   }
 
   @Test func barsTakeTheTerminalsWidth() {

@@ -74,6 +74,24 @@ import Testing
     #expect(DisplayWidth.lines(of: "-1234567", width: 4) == ["-123", "4567"])
   }
 
+  /// The trend column comes only where its heading fits too: at 4 columns left, a column as
+  /// wide as `TREND` would take 5, one past the terminal, and the table fell to records.
+  @Test(arguments: 4...7) func aTrendColumnFitsWithItsHeading(room: Int) {
+    var table = TextTable(columns: [
+      .init("TITLE", .text), .init("FREQUENCY"), .init("LAST READING"), .init("DUE"),
+    ])
+    let cells = ["Weight", "monthly gauge", "2024-01-08 00:00", "due, 1 missed"]
+    table.append(cells)
+    let width = DisplayWidth.of(cells.joined(separator: "  ")) + 2 + room
+    table.appendSparklines([([1, 2, 3, 4, 5, 6, 7], .gauge)], width: width, glyphs: .unicode)
+    let text = table.render(width: width)
+    #expect(text.contains("TREND") == (room >= 5), "\(text)")
+    #expect(!text.contains("RECORD"), "\(text)")
+    for line in text.split(separator: "\n") {
+      #expect(DisplayWidthProbe.columns(String(line)) <= width, "\(line)")
+    }
+  }
+
   @Test(arguments: 40...120) func everyLineFitsTheTerminal(width: Int) {
     for line in table().render(width: width).split(separator: "\n") {
       #expect(DisplayWidthProbe.columns(String(line)) <= width, "\(line)")

@@ -23,6 +23,11 @@ public final class LineEditor: LineReader {
   /// - Parameter historyPath: The history file; `nil` keeps no history across runs.
   public init(historyPath: String?) {
     self.historyPath = historyPath
+    // Readline takes the locale's character type from the environment when it first starts,
+    // after it measured the first prompt: in the "C" locale that counts `›` as three columns,
+    // and the first line typed wrapped three columns early, drawn over itself. Taken now, the
+    // first prompt is measured as every later one.
+    setlocale(LC_CTYPE, "")
     rl_readline_name = ReadlineHooks.name
     rl_catch_signals = 0
     rl_attempted_completion_function = ReadlineHooks.attemptCompletion

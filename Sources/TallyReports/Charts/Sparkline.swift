@@ -30,15 +30,17 @@ public enum Sparkline {
 extension TextTable {
   /// Adds a `TREND` column of each row's sparkline: the last periods of `trends` that the
   /// terminal's `width` leaves room for (all of them without a width), or no column when
-  /// fewer than 4 fit or no row has a trend.
+  /// fewer than 4 fit, or its heading does not, or no row has a trend.
   public mutating func appendSparklines(
     _ trends: [(values: [Double?], kind: ProjectKind)], width: Int?, glyphs: Glyphs
   ) {
+    let heading = "TREND"
     let longest = trends.map(\.values.count).max() ?? 0
     let room = width.map { $0 - naturalWidth - 2 } ?? longest
-    guard longest > 0, room >= 4 else { return }
+    // A column narrower than its heading would be as wide as the heading: past the width.
+    guard longest > 0, room >= max(4, DisplayWidth.of(heading)) else { return }
     appendColumn(
-      .init("TREND"),
+      .init(heading),
       cells: trends.map {
         Sparkline.render(Array($0.values.suffix(room)), kind: $0.kind, glyphs: glyphs)
       })

@@ -66,7 +66,15 @@ struct BarScale {
         goal < 0 && hasAxis
         ? left - CharacterCells.filled(goal / low, of: left)
         : start + CharacterCells.filled((goal - base) / (high - base), of: right)
-      cells[min(max(place, 0), cells.count - 1)] = glyphs.goal
+      let mark = min(max(place, 0), cells.count - 1)
+      if mark >= start, cells[mark] != " ", cells.last == " " {
+        // A bar past the goal goes on past the mark, one cell further, rather than under it:
+        // drawn over, 109% and 116% both ended at the mark.
+        cells.removeLast()
+        cells.insert(glyphs.goal, at: mark)
+      } else {
+        cells[mark] = glyphs.goal
+      }
     }
     return String(String(cells).reversed().drop { $0 == " " }.reversed())
   }
