@@ -173,6 +173,20 @@ import Testing
     #expect(!repl.output.contains("Trend"), "\(repl.output)")
   }
 
+  /// `report` on the report's screen is the whole report by the screen's period, as its last
+  /// line offers; it used to be refused for want of a project's title.
+  @Test func reportOnTheReportScreenIsTheWholeReport() throws {
+    let repl = try REPLHarness()
+    try repl.addProject("Mileage", units: "km")
+    repl.run("open Mileage", "add 10", "report", "period yearly")
+    repl.clear()
+    #expect(repl.run("report"))
+    #expect(repl.messages.isEmpty, "\(repl.messages)")
+    // Off a terminal, the report is the shell's CSV.
+    #expect(repl.output.contains("Mileage,2025,1,10,10,10,10"), "\(repl.output)")
+    #expect(repl.prompt == "tally › Mileage › report › ")
+  }
+
   @Test func theReportScreenFollowsThePeriod() throws {
     let repl = try REPLHarness()
     try repl.addProject("Mileage", units: "km")

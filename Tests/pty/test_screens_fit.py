@@ -135,6 +135,23 @@ class ScreensFit(unittest.TestCase):
                 child.expect(pexpect.EOF)
                 self.assertFalse(os.path.exists(self.paged), "a screen went through the pager")
 
+    def test_the_shells_report_wraps_its_sentences_to_the_terminal(self):
+        # The goal's sentence (with the bars' mark) is wider than 80 columns: on a terminal it
+        # wraps at spaces, as the REPL's report screen wraps it, and no line is wider.
+        for columns in (80, 60):
+            with self.subTest(columns=columns):
+                env = dict(self.env, TALLY_PAGER="")
+                child = pexpect.spawn(TALLY, ["report", "Mileage", "--from", "2023-10-20"],
+                                      env=env, encoding="utf-8", timeout=15,
+                                      dimensions=(24, columns))
+                self.addCleanup(child.close, force=True)
+                child.expect(pexpect.EOF)
+                lines = ESCAPES.sub("", child.before).replace("\r", "").split("\n")
+                text = "\n".join(lines)
+                self.assertIn("Goal: at least 20 km per day", text)
+                wide = [line for line in lines if len(line) > columns]
+                self.assertEqual(wide, [])
+
     def test_colours_take_no_room(self):
         # With colours the home screen fills the same rows: 20 projects of 42 at 80x24.
         self.env.pop("NO_COLOR", None)

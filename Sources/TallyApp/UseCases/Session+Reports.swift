@@ -109,8 +109,12 @@ extension Session {
     }
     switch format {
     case .table:
-      return ReportTable.render(
-        reports, statistics: request.statistics, width: display.width, glyphs: display.glyphs)
+      // The rows fit the terminal; the title, goal and forecast sentences wrap at its spaces,
+      // as the REPL's report screen wraps them.
+      return TextWrap.wrap(
+        ReportTable.render(
+          reports, statistics: request.statistics, width: display.width, glyphs: display.glyphs),
+        width: display.width)
     case .csv:
       return ReportCSV.render(
         reports, statistics: request.statistics, outlook: request.outlook.statistics,

@@ -156,7 +156,12 @@ enum REPLCommand: Equatable {
   ) throws(TallyError) -> REPLCommand? {
     switch name {
     case "report" where arguments.isEmpty:
-      return state.navigation.route.last == .report ? nil : .push(.report)
+      guard state.navigation.route.last == .report else { return .push(.report) }
+      // On the report's screen, which shows the latest periods that fit: the whole report, by
+      // the screen's period, as the screen's last line offers.
+      return .subcommand(
+        ["report", project.project.title]
+          + (state.reportOnScreen.map { ["--period", $0.period.rawValue] } ?? []))
     case "edit" where arguments.isEmpty:
       return .push(.editProject)
     case "edit":
