@@ -133,7 +133,22 @@ import Testing
       "track", "Writing", "--from", "2024-03-01T08:00:00Z", "--to",
       "2024-03-01T08:00:00.2Z", now: "2024-03-01T09:00:00Z")
     #expect(track.status == 1)
-    #expect(track.stderr.contains("lasts under a second: there is no time to record"))
+    #expect(track.stderr.contains("lasts under half a second: there is no whole second to record"))
     #expect(try sandbox.succeed("item", "list", "Writing", "--format", "csv") == none)
+    // Times a minute does not tell apart are shown to the part of a second that does.
+    let half = try sandbox.run(
+      "track", "Writing", "--from", "2024-03-01T08:00:00Z", "--to", "2024-03-01T08:00:00.6Z",
+      now: "2024-03-01T09:00:00Z")
+    #expect(
+      half.stderr
+        == "Tracked 0:00:01 (h:mm:ss) for Writing from 2024-03-01 08:00:00.000 to "
+        + "2024-03-01 08:00:00.600: recorded 0:00:01 h\n")
+    let ahead = try sandbox.run(
+      "timer", "stop", "Email", "--at", "2024-03-01T09:00:00.3Z",
+      now: "2024-03-01T09:00:00.1Z")
+    #expect(ahead.status == 1)
+    #expect(
+      ahead.stderr.contains("2024-03-01 09:00:00.300 is after now (2024-03-01 09:00:00.100)"),
+      "\(ahead.stderr)")
   }
 }

@@ -67,6 +67,27 @@ public enum TimestampFormat {
     }
   }
 
+  /// `first` and `second` in the local form, with as much of their seconds as tells two
+  /// different instants apart: a message that compares them never says `00:00 is after
+  /// 00:00`.
+  public static func localApart(_ first: Timestamp, _ second: Timestamp, in zone: TimeZone)
+    -> (String, String)
+  {
+    let plain = (local(first, in: zone), local(second, in: zone))
+    guard plain.0 == plain.1, first != second else { return plain }
+    let (one, other) = (CivilTime.of(first, in: zone).0, CivilTime.of(second, in: zone).0)
+    let seconds = (local(one, seconds: true), local(other, seconds: true))
+    guard seconds.0 == seconds.1 else { return seconds }
+    // Milliseconds where both times have no finer part, as ISO 8601 is written.
+    let milliseconds = one.microsecond % 1_000 == 0 && other.microsecond % 1_000 == 0
+    func fraction(_ civil: CivilTime) -> String {
+      let digits = String(milliseconds ? civil.microsecond / 1_000 : civil.microsecond)
+      return local(civil, seconds: true) + "."
+        + String(repeating: "0", count: max(0, (milliseconds ? 3 : 6) - digits.count)) + digits
+    }
+    return (fraction(one), fraction(other))
+  }
+
   /// Whether `timestamp` shows seconds in ``local(_:in:)``: its second is not 0 in `zone`.
   public static func hasSeconds(_ timestamp: Timestamp, in zone: TimeZone) -> Bool {
     CivilTime.of(timestamp, in: zone).0.second != 0

@@ -81,10 +81,10 @@ extension ChangePlan {
     _ instant: Timestamp, as name: String, at: Timestamp, in db: some StoredFacts
   ) throws {
     guard instant <= at else {
+      let (instant, now) = TimestampFormat.localApart(instant, at, in: db.zone)
       throw TallyError(
         .invalidInput,
-        "\(name) \(TimestampFormat.local(instant, in: db.zone)) is after now "
-          + "(\(TimestampFormat.local(at, in: db.zone))): a timer records time that has passed")
+        "\(name) \(instant) is after now (\(now)): a timer records time that has passed")
     }
   }
 
@@ -135,11 +135,10 @@ extension ChangePlan {
     let project = try timedProject(id, in: db)
     let zone = db.zone
     try checkPast(from, as: "the interval's start", at: at, in: db)
+    let (start, end) = TimestampFormat.localApart(from, run.until, in: zone)
     guard from < run.until else {
       throw TallyError(
-        .invalidInput,
-        "the interval's start \(TimestampFormat.local(from, in: zone)) is not before its end "
-          + TimestampFormat.local(run.until, in: zone))
+        .invalidInput, "the interval's start \(start) is not before its end \(end)")
     }
     try checkPast(run.until, as: "the interval's end", at: at, in: db)
     try checkSpan(from: from, to: run.until, isTracked: true, in: db)
@@ -157,14 +156,12 @@ extension ChangePlan {
     guard !readings[0].isEmpty else {
       throw TallyError(
         .invalidInput,
-        "the interval from \(TimestampFormat.local(from, in: zone)) to "
-          + "\(TimestampFormat.local(run.until, in: zone)) lasts under a second: there is no "
-          + "time to record")
+        "the interval from \(start) to \(end) lasts under half a second: there is no whole "
+          + "second to record")
     }
     let message =
       "Tracked \(Duration.elapsed(timer.elapsedSeconds(until: run.until))) for \(project.title) "
-      + "from \(TimestampFormat.local(from, in: zone)) to "
-      + "\(TimestampFormat.local(run.until, in: zone)): recorded "
+      + "from \(start) to \(end): recorded "
       + recorded(readings[0], of: project, zone: run.zone)
     return ChangePlan(
       change: .batch([.insertReadings(readings[0]), touch(project, at: at)]), message: message)
