@@ -175,22 +175,37 @@ import Testing
 }
 
 @Suite struct SavedRouteTests {
-  @Test func theRouteIsSavedAcrossOpenings() throws {
+  @Test func theScreenIsSavedAcrossOpenings() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("tally.sqlite")
+    let report = SavedScreen(route: [.home, .project(ProjectID(rawValue: 3)), .report])
     do {
       let database = try TallyDatabase.open(
         at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
-      #expect(try database.savedRoute() == [])
-      try database.saveRoute([.home, .project(ProjectID(rawValue: 3)), .report])
-      try database.saveRoute([.home, .project(ProjectID(rawValue: 4))])
+      #expect(try database.savedScreen() == SavedScreen(route: []))
+      try database.saveScreen(report)
+      try database.saveScreen(SavedScreen(route: report.route, reportPeriod: .weekly))
     }
     let database = try TallyDatabase.open(
       at: DatabaseLocation(option: path, environment: [:], homeDirectory: "/"))
-    #expect(try database.savedRoute() == [.home, .project(ProjectID(rawValue: 4))])
+    #expect(
+      try database.savedScreen() == SavedScreen(route: report.route, reportPeriod: .weekly))
   }
 
-  @Test func theMiddlewareSavesNavigationsButNotForms() throws {
+  /// A route saved by a tally that kept no period (a bare JSON array) reads back; one it
+  /// cannot read counts as none.
+  @Test func aRouteSavedBeforePeriodsReadsBack() throws {
+    let route: [Route] = [.home, .project(ProjectID(rawValue: 4)), .report]
+    // What tally saved before: the route's JSON, as Foundation encodes it.
+    let before = String(decoding: try JSONEncoder().encode(route), as: UTF8.self)
+    #expect(SavedScreen.restored(fromSaved: before) == SavedScreen(route: route))
+    #expect(try SavedScreen(route: route).savedText() == before)
+    let saved = SavedScreen(route: route, reportPeriod: .quarterly)
+    #expect(SavedScreen.restored(fromSaved: try saved.savedText()) == saved)
+    #expect(SavedScreen.restored(fromSaved: "{\"route\": 7}") == SavedScreen(route: []))
+  }
+
+  @Test func theMiddlewareSavesNavigationsAndPeriodsButNotForms() throws {
     let database = try TallyDatabase.inMemory()
     let store = Store(
       state: AppState(stored: try database.snapshot()), reducer: AppState.reducer,
@@ -198,12 +213,16 @@ import Testing
         PersistenceMiddleware(storage: database), RouteMemoryMiddleware(storage: database),
       ])
     store.dispatch(.navigate(.push(.report)))
-    #expect(try database.savedRoute() == [.home, .report])
+    #expect(try database.savedScreen() == SavedScreen(route: [.home, .report]))
+    store.dispatch(.navigate(.setData(.report(.yearly), for: [.home, .report])))
+    #expect(
+      try database.savedScreen() == SavedScreen(route: [.home, .report], reportPeriod: .yearly))
     // Help is read through the pager: it is not reopened.
     store.dispatch(.navigate(.push(.help)))
-    #expect(try database.savedRoute() == [.home, .report])
+    #expect(
+      try database.savedScreen() == SavedScreen(route: [.home, .report], reportPeriod: .yearly))
     store.dispatch(.navigate(.setRoute([.home, .newProject])))
-    #expect(try database.savedRoute() == [.home])
+    #expect(try database.savedScreen() == SavedScreen(route: [.home]))
   }
 }
 

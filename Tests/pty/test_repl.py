@@ -175,8 +175,17 @@ class REPLInATerminal(unittest.TestCase):
         again = self.start()
         again.expect_exact("Mileage (km), monthly")
         self.expect_prompt(again, "tally › Mileage › report › ")
+        # Left on another period, the report screen reopens by it.
+        again.sendline("period yearly")
+        again.expect_exact("Mileage (km), yearly")
+        self.expect_prompt(again, "tally › Mileage › report › ")
         again.sendline("quit")
         again.expect(pexpect.EOF)
+        yearly = self.start()
+        yearly.expect_exact("Mileage (km), yearly")
+        self.expect_prompt(yearly, "tally › Mileage › report › ")
+        yearly.sendline("quit")
+        yearly.expect(pexpect.EOF)
 
         history = os.path.join(self.folder, "state", "tally", "history")
         with open(history, encoding="utf-8") as file:

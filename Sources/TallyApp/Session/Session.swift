@@ -68,10 +68,10 @@ public final class Session {
     display = options.display
     clock = try options.clock ?? Self.clock(zone: options.zone)
     isInterrupted = options.isInterrupted
-    let saved = options.resumingRoute ? try storage.savedRoute() : []
+    let saved = options.resumingRoute ? try storage.savedScreen() : SavedScreen(route: [])
     // One read: a project that is gone has no readings to load and drops off the route.
-    let stored = try storage.snapshot(openProject: AppState.routedProjectID(in: saved))
-    let route = Route.restored(saved, projects: stored.projects)
+    let stored = try storage.snapshot(openProject: AppState.routedProjectID(in: saved.route))
+    let route = Route.restored(saved.route, projects: stored.projects)
     var middleware: [any Middleware<AppState, TallyAction>] = []
     if let level = try options.logLevel ?? LogLevelName.fromEnvironment() {
       var logger = Logger(
@@ -97,6 +97,10 @@ public final class Session {
       middleware.append(RouteMemoryMiddleware(storage: storage))
     }
     var state = AppState(navigation: NavigationState(route: route), stored: stored)
+    // A report screen reopens by the period it was left on.
+    if route.last == .report, let period = saved.reportPeriod {
+      NavigationState.reducer.reduce(&state.navigation, .setData(.report(period), for: route))
+    }
     if options.showsScreens {
       state.stored.standing = try standing.standing(of: stored.projects)
     }

@@ -88,11 +88,11 @@ public protocol Storage: Sendable {
   /// The latest `limit` changes of the journal, newest first.
   func journal(limit: Int) throws(TallyError) -> [JournalEntry]
 
-  /// The route the last interactive session left, to resume it.
-  func savedRoute() throws(TallyError) -> [Route]
+  /// The screen the last interactive session left, to resume it.
+  func savedScreen() throws(TallyError) -> SavedScreen
 
-  /// Keeps `route` for the next interactive session.
-  func saveRoute(_ route: [Route]) throws(TallyError)
+  /// Keeps `screen` for the next interactive session.
+  func saveScreen(_ screen: SavedScreen) throws(TallyError)
 
   /// A number that changes whenever another connection commits: a cheap way to tell that
   /// someone else has written.

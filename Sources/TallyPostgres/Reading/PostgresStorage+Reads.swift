@@ -128,21 +128,21 @@ extension PostgresStorage {
 
   private static let routeSetting = "route"
 
-  /// The route this person's REPL showed last; empty if none was, or if this tally cannot
-  /// read it.
-  public func savedRoute() throws(TallyError) -> [Route] {
+  /// The screen this person's REPL showed last; an empty route if none was, or if this tally
+  /// cannot read it.
+  public func savedScreen() throws(TallyError) -> SavedScreen {
     let text = try read(doing: "read the saved screen") { session in
       try session.value(
         """
         SELECT value FROM setting WHERE user_name = session_user AND name = \(Self.routeSetting)
         """, as: String.self)
     }
-    return Route.restored(fromSaved: text)
+    return SavedScreen.restored(fromSaved: text)
   }
 
-  /// Saves the route this person's REPL shows, for their next run.
-  public func saveRoute(_ route: [Route]) throws(TallyError) {
-    let text = try Route.savedText(route)
+  /// Saves the screen this person's REPL shows, for their next run.
+  public func saveScreen(_ screen: SavedScreen) throws(TallyError) {
+    let text = try screen.savedText()
     try transaction(doing: "save the screen") { session in
       try session.rows(
         """
