@@ -58,26 +58,41 @@ struct JournalListing {
       return
     }
     var table = TextTable(columns: [.init("#", .right), .init("TIME"), .init("CHANGE", .text)])
+    // Where one time of the column has seconds, every time of it shows them.
+    let seconds = entries.contains { TimestampFormat.hasSeconds($0.at, in: zone) }
     for entry in entries {
       var change = entry.description
       if entry.isSomeoneElses, let user = entry.user { change = "\(user): \(change)" }
       if !entry.edits.isEmpty {
         change +=
           ": "
-          + entry.edits.map { "\($0.field) \(text($0.old)) → \(text($0.new))" }
+          + entry.edits.map { edit in
+            // A time moved to or from one with seconds shows them on both sides.
+            let seconds = [edit.old, edit.new].contains { value in
+              if case .time(let time) = value {
+                TimestampFormat.hasSeconds(time, in: zone)
+              } else {
+                false
+              }
+            }
+            return "\(edit.field) \(text(edit.old, seconds: seconds)) → "
+              + text(edit.new, seconds: seconds)
+          }
           .joined(separator: ", ")
       }
       if entry.isUndone { change += " (undone)" }
-      table.append([String(entry.id), TimestampFormat.local(entry.at, in: zone), change])
+      table.append([
+        String(entry.id), TimestampFormat.local(entry.at, in: zone, seconds: seconds), change,
+      ])
     }
     output.write(table.render(width: width))
   }
 
   /// A value for people: notes quoted, what is not there in words.
-  private func text(_ value: ValueEdit.Value) -> String {
+  private func text(_ value: ValueEdit.Value, seconds: Bool = false) -> String {
     switch value {
     case .amount(let amount): AmountFormat.plain(amount)
-    case .time(let time): TimestampFormat.local(time, in: zone)
+    case .time(let time): TimestampFormat.local(time, in: zone, seconds: seconds)
     case .text(let text?): "'\(text)'"
     case .text(nil): "(none)"
     case .flag(let flag): flag ? "yes" : "no"

@@ -97,12 +97,19 @@ struct ReadingHistoryListing {
     ]
     if showsUser { columns.insert(.init("BY", .text), at: 2) }
     var table = TextTable(columns: columns)
+    // Where one time of a column has seconds, every time of it shows them.
+    let stepSeconds = history.steps.contains { TimestampFormat.hasSeconds($0.at, in: zone) }
+    let readAtSeconds = history.steps.contains { step in
+      [step.before, step.after].contains { reading in
+        reading.map { TimestampFormat.hasSeconds($0.timestamp, in: zone) } ?? false
+      }
+    }
     for step in history.steps {
       var row = [
-        TimestampFormat.local(step.at, in: zone),
+        TimestampFormat.local(step.at, in: zone, seconds: stepSeconds),
         step.kind.rawValue + (step.action == .did ? "" : " (\(Self.step(step.action)))"),
         change(step) { AmountFormat.plain($0.amount) + ($0.isReset ? " (reset)" : "") },
-        change(step) { TimestampFormat.local($0.timestamp, in: zone) },
+        change(step) { TimestampFormat.local($0.timestamp, in: zone, seconds: readAtSeconds) },
         change(step) { $0.note ?? "" },
       ]
       if showsUser { row.insert(step.user ?? "", at: 2) }
