@@ -1,6 +1,7 @@
 import Foundation
 import Routing
 import TallyCore
+import TallyReports
 import Testing
 
 @testable import TallyREPL
@@ -255,4 +256,23 @@ import Testing
 
 extension REPLHarness {
   var prompt: String { repl.prompt() }
+}
+
+/// Help at any width: every line fits, and an item's words carried over stay under it, never
+/// at the left edge among the headings.
+@Suite struct HelpWrapTests {
+  @Test(arguments: [40, 50, 60, 80, 100]) func helpsItemsWrapUnderThemselves(width: Int) {
+    let text = TextWrap.wrap(HelpScreen.text(catalog: REPLHarness.catalog), width: width)
+    var previous = ""
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      #expect(DisplayWidth.of(line) <= width, "\(line)")
+      // A line at the left edge is a heading or a heading carried over, never the words of
+      // an item (indented) carried over.
+      if line.first.map({ $0 != " " }) == true {
+        #expect(!previous.hasPrefix(" "), "at \(width): \(previous) / \(line)")
+      }
+      previous = line
+    }
+    #expect(text.contains("--tag TAGS); `cancel`") || text.contains("`cancel` records"))
+  }
 }

@@ -11,7 +11,8 @@ final class HelpScreen: Screen {
     console.result(TextWrap.wrap(Self.text(catalog: context.catalog), width: console.style.width))
   }
 
-  /// The help text.
+  /// The help text: a command and what it does on one line each, which ``TextWrap`` wraps
+  /// under its second column at the terminal's width.
   static func text(catalog: CommandCatalog) -> String {
     var text = """
       Moving around
@@ -28,11 +29,8 @@ final class HelpScreen: Screen {
 
       On a project's screen (the project is implied)
         add AMOUNT [--at TIME] [--note TEXT] [--tag TAGS]
-        start, stop         run the project's timer; stopping records the time
-                            (both take --at TIME, --note TEXT, --tag TAGS);
-                            `cancel` records nothing
-        switch, resume      stop what runs and time this project; time it again
-                            with its newest reading's note and tags
+        start, stop         run the project's timer; stopping records the time (both take --at TIME, --note TEXT, --tag TAGS); `cancel` records nothing
+        switch, resume      stop what runs and time this project; time it again with its newest reading's note and tags
         track 9:00-10:30    record time already spent (--note, --tag)
         report              open the report; `report --period P --format F` prints one
         list                list every reading
