@@ -178,6 +178,7 @@ enum PostgresSchema {
     ),
     ("v13 what a member writes reads back", PostgresReadableSchema.statements),
     ("v14 history steps tally reads back", PostgresHistoryReadSchema.statements),
+    ("v15 titles one namespace, rows that weigh on no one", PostgresNamespaceSchema.statements),
   ]
 
   /// The table that lists the migrations applied: a database that has it is tally's.

@@ -848,4 +848,82 @@ struct MemberAttackTests {
     try cydTally.succeed("undo")
     try cydTally.succeed("redo")
   }
+
+  /// v15: decoy titles, heavy descriptions and too many tags are refused.
+  ///
+  /// A decoy beside someone's project, one title folded another way (`Secret` kept as
+  /// `Secret`, a no-break space after `hours`), took their `project delete`, `report` and
+  /// `unshare`; a description of 100 MB took every reader's `--as-of` to gigabytes; a
+  /// reading of 40 tags stopped the owner's `backup`; and a million grants to roles that do
+  /// not exist slowed every member's statements. v15 refuses the first three, and reads only
+  /// one's own roles' grants.
+  @Test func decoyTitlesHeavyDescriptionsAndTooManyTagsAreRefused() throws {
+    let scene = try scene()
+    let dan = try scene.team.url(of: "dan")
+    let cyd = try scene.team.url(of: "cyd")
+    let before = try fingerprint(scene)
+    let decoys = [
+      ("Secret", "Secret"), ("SECRET", "secret\u{0307}"), ("Secret\u{00A0}", "secret\u{00A0}"),
+      ("\u{2003}Secret", "\u{2003}secret"), ("Secret", "sécret"),
+    ]
+    for (title, key) in decoys {
+      let result = try PostgresTestServer.psqlResult(
+        dan,
+        "INSERT INTO project (id, title, title_key, frequency, created_at, updated_at) "
+          + "SELECT nextval('project_id_seq'), '\(title)', '\(key)', 'daily', 1, 1")
+      #expect(result.status != 0, "\(title) / \(key)")
+    }
+    // A description of 2 MiB, in a transaction that made the change it names.
+    // A description of 2 MiB on an entry that is otherwise cyd's own and true: a reading
+    // added in the same transaction, and (for the history) its entry.
+    let big = "repeat('C', \(2 << 20))"
+    let at = 1_704_067_200_000_000
+    let added =
+      "INSERT INTO reading (id, project_id, amount, timestamp) VALUES "
+      + "(nextval('reading_id_seq'), \(scene.weight), 3, \(at)); "
+    let change =
+      #"'{"insertReadings":{"_0":[{"id":' || currval('reading_id_seq') || ',"projectID":"#
+      + #"\#(scene.weight),"amount":3,"timestamp":\#(at),"isReset":false}]}}'"#
+    func entry(_ description: String) -> String {
+      "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
+        + "(\(at), \(description), \(change), 'w', 0, ARRAY[\(scene.weight)]); "
+    }
+    let step =
+      "INSERT INTO history (at, action, description, change, project_ids) VALUES "
+      + "(\(at), 'did', \(big), \(change), ARRAY[\(scene.weight)])"
+    // A step matches its entry, description too: a step of 2 MiB needs an entry of 2 MiB.
+    for sql in [added + entry(big), added + entry(big) + step] {
+      let result = try PostgresTestServer.psqlResult(cyd, sql)
+      #expect(result.status != 0)
+      #expect(
+        result.errors.contains("journal_description_bounded"), "\(result.errors.prefix(300))")
+    }
+    // A reading of 33 tags, where cyd may write.
+    let tags = "," + (1...33).map { "t\($0)" }.joined(separator: ",") + ","
+    let tagged = try PostgresTestServer.psqlResult(
+      cyd,
+      "INSERT INTO reading (id, project_id, amount, timestamp, tags) SELECT "
+        + "nextval('reading_id_seq'), \(scene.weight), 1, 1704067200000000, '\(tags)'")
+    #expect(tagged.status != 0)
+    #expect(tagged.errors.contains("reading_tags_bounded"), "\(tagged.errors)")
+    #expect(try fingerprint(scene) == before)
+    // tally's own titles keep their keys, in every script, and a title folded alike to one
+    // taken is refused in the words of one taken.
+    let danTally = try scene.team.person("dan")
+    try danTally.succeed("project", "add", "Ärger Übung", "--frequency", "daily")
+    let taken = try danTally.run("project", "add", "SECRET", "--frequency", "daily")
+    #expect(taken.status != 0)
+    #expect(taken.stderr.contains("already exists"), "\(taken.stderr)")
+    // Grants to roles that are not there, on a project of dan's own, are never read by ana.
+    let own = try PostgresTestServer.psql(
+      scene.admin, "SELECT id FROM project WHERE title = 'Ärger Übung'")
+    _ = try PostgresTestServer.psql(
+      dan,
+      "INSERT INTO project_access SELECT \(own), 'ghost' || g, 'read' "
+        + "FROM generate_series(1, 20000) g")
+    let ids = try PostgresTestServer.psql(
+      try scene.team.url(of: "ana"), "SELECT array_length(tally_project_ids(1), 1)")
+    #expect(ids == "2")
+    try scene.ana.succeed("item", "add", "Secret", "1", "--at", "2024-03-01")
+  }
 }

@@ -188,6 +188,22 @@ import Testing
     #expect(repl.prompt == "tally › Mileage › report › ")
   }
 
+  /// A long note is cut to fit the terminal; the reading's tags, in a column of their own,
+  /// stay in sight.
+  @Test func tagsStayInSightWhenALongNoteIsCut() throws {
+    let repl = try REPLHarness(width: 60)
+    try repl.addProject("Writing", units: "h", frequency: .daily)
+    let note = String(repeating: "a very long note ", count: 6)
+    repl.run("open Writing", "add 1 --note '\(note)' --tag draft,review", "back", "open Writing")
+    let screen = String(try #require(repl.output.components(separatedBy: "Writing · ").last))
+    #expect(screen.contains("TAGS"), "\(screen)")
+    #expect(screen.contains("#draft #review  a very lon"), "\(screen)")
+    #expect(screen.contains("…"), "\(screen)")
+    for line in screen.split(separator: "\n") {
+      #expect(DisplayWidth.of(String(line)) <= 60, "\(line)")
+    }
+  }
+
   @Test func theReportScreenFollowsThePeriod() throws {
     let repl = try REPLHarness()
     try repl.addProject("Mileage", units: "km")

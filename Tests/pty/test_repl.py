@@ -565,7 +565,9 @@ class REPLInATerminal(unittest.TestCase):
         child.sendline("back")
         self.expect_prompt(child, PROMPT_HOME)
         child.sendline('open "Fuel costs"')
-        child.expect_exact("lunch #travel #work/client-a")
+        # Tags have a column of their own, before the note, as item list has them.
+        child.expect(r"TAGS\s+NOTE")
+        child.expect(r"#travel #work/client-a\s+lunch")
         self.expect_prompt(child, "tally › Fuel costs › ")
         child.sendline("add 3 --tag 'no way'")
         child.expect_exact("Error: --tag 'no way'")

@@ -154,13 +154,19 @@ final class ProjectScreen: Screen, StoreSubscriber {
     _ sections: [ReadingSection], of project: Project, count: Int, layout: ReadingLayout
   ) -> String {
     guard count > 0 else { return "" }
-    var table = TextTable(columns: [
-      .init("ID", .right), .init("TIME"), .init("AMOUNT", .right), .init("NOTE", .text),
-    ])
     let zone = context.session.zone
     var left = count
     let shown = sections.flatMap(\.readings).prefix(count)
     let seconds = shown.contains { TimestampFormat.hasSeconds($0.timestamp, in: zone) }
+    // Tags have a column of their own before the note, as `item list` has them: a note cut to
+    // fit the terminal leaves them in sight.
+    let showsTags = shown.contains { !$0.tags.isEmpty }
+    // A few tags are never cut (the note is); only tags too many for a third of a terminal are.
+    let widestTags = shown.map { $0.tags.reduce(0) { $0 + 2 + DisplayWidth.of($1) } }.max() ?? 0
+    var table = TextTable(
+      columns: [.init("ID", .right), .init("TIME"), .init("AMOUNT", .right)]
+        + (showsTags ? [.init("TAGS", widestTags <= 26 ? .left : .text)] : [])
+        + [.init("NOTE", .text)])
     for section in sections where left > 0 {
       let all = section.readings.count
       let number = all == 1 ? "1 reading" : "\(all) readings"
@@ -168,7 +174,7 @@ final class ProjectScreen: Screen, StoreSubscriber {
         "\(section.label) · \(number) · \(headline(of: section, project))",
         style: console.style.dim)
       for reading in section.readings.prefix(left) {
-        table.append(rows.reading(reading, of: project, seconds: seconds))
+        table.append(rows.reading(reading, of: project, seconds: seconds, tagsApart: showsTags))
       }
       left -= min(left, all)
     }

@@ -19,18 +19,28 @@ struct Rows {
     ]
   }
 
-  /// A reading's id, time, amount with units, and note followed by its tags (`lunch #food`).
+  /// A reading's id, time, amount with units, and note followed by its tags (`lunch #food`);
+  /// with `tagsApart`, the tags in a cell of their own before the note's.
   ///
   /// With `seconds` (a reading of the same column has some), the time shows its seconds too,
   /// so that one column has one shape.
-  func reading(_ reading: Reading, of project: Project, seconds: Bool = false) -> [String] {
-    [
+  func reading(
+    _ reading: Reading, of project: Project, seconds: Bool = false, tagsApart: Bool = false
+  ) -> [String] {
+    let tags = reading.tags.map { "#" + $0 }
+    let cells = [
       "#\(reading.id.rawValue)",
       TimestampFormat.local(reading.timestamp, in: zone, seconds: seconds),
       amount(reading.amount, of: project),
+    ]
+    if tagsApart {
+      return cells + [
+        VisibleText.escaped(tags.joined(separator: " ")), VisibleText.escaped(reading.note ?? ""),
+      ]
+    }
+    return cells + [
       VisibleText.escaped(
-        ([reading.note ?? ""] + reading.tags.map { "#" + $0 })
-          .filter { !$0.isEmpty }.joined(separator: " ")),
+        ([reading.note ?? ""] + tags).filter { !$0.isEmpty }.joined(separator: " "))
     ]
   }
 
