@@ -57,8 +57,10 @@ enum PostgresNamespaceSchema {
       tagsBounded("reading"),
       tagsBounded("set_aside_reading"),
       "CREATE INDEX project_access_role ON project_access (role_name)",
-      // The caller's roles first (a handful), then their grants through the index: grants
-      // to roles that are not the caller's are never read.
+      // The caller's roles first (a handful), then each one's grants through the index:
+      // grants to roles that are not the caller's are never read. `OFFSET 0` keeps the
+      // planner from joining the whole table instead, and the role's name takes the
+      // column's collation (a name's is "C"), or the index is not used at all.
       PostgresMemberSchema.function(
         "tally_project_ids(minimum INTEGER) RETURNS BIGINT[]", language: "plpgsql",
         volatility: "STABLE", definer: true,
@@ -67,7 +69,8 @@ enum PostgresNamespaceSchema {
             RETURN ARRAY(
               SELECT a.project_id FROM pg_roles r
               CROSS JOIN LATERAL (
-                SELECT g.project_id, g.level FROM project_access g WHERE g.role_name = r.rolname
+                SELECT g.project_id, g.level FROM project_access g
+                WHERE g.role_name = r.rolname::TEXT COLLATE "default" OFFSET 0
               ) a
               WHERE pg_has_role(session_user, r.oid, 'MEMBER')
               GROUP BY a.project_id
