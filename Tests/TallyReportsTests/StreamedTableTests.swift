@@ -5,13 +5,8 @@ import Testing
 /// drawn whole: the same columns, cuts and records, whatever the terminal's width.
 @Suite struct StreamedTableTests {
   @Test func twoPassesDrawTheTableDrawnWhole() {
-    var state: UInt64 = 0x5DEE_CE66_D1CE_4E5B
-    func next(_ bound: Int) -> Int {
-      state ^= state >> 12
-      state ^= state << 25
-      state ^= state >> 27
-      return Int((state &* 0x2545_F491_4F6C_DD1D) % UInt64(bound))
-    }
+    var random = Xorshift(state: 0x5DEE_CE66_D1CE_4E5B)
+    func next(_ bound: Int) -> Int { random.next(bound) }
     let pieces = ["a", "word", "😀", "日本", "e\u{301}", "\u{1B}[31m", "\n", " ", "1234567890", ""]
     func cell() -> String { (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() }
     for _ in 0..<300 {
@@ -50,13 +45,8 @@ import Testing
   /// A record's rule reaches as far as the widest line of any record, or its own label and a
   /// dash, and never past the terminal: counted here on ASCII text, one column a character.
   @Test func aRecordsRuleIsAsWideAsTheWidestRecordLine() {
-    var state: UInt64 = 0x1234_5678_9ABC_DEF1
-    func next(_ bound: Int) -> Int {
-      state ^= state >> 12
-      state ^= state << 25
-      state ^= state >> 27
-      return Int((state &* 0x2545_F491_4F6C_DD1D) % UInt64(bound))
-    }
+    var random = Xorshift(state: 0x1234_5678_9ABC_DEF1)
+    func next(_ bound: Int) -> Int { random.next(bound) }
     let pieces = ["a", "word", " ", "2024-03-01", "-12.5", "x y z", ""]
     func cell() -> String { (0..<next(8)).map { _ in pieces[next(pieces.count)] }.joined() }
     for _ in 0..<300 {
@@ -78,5 +68,17 @@ import Testing
         #expect(rule.count == expected, "\(rule) at \(width as Any): \(text)")
       }
     }
+  }
+}
+
+/// Numbers below a bound from a seed, the same every run (xorshift*).
+struct Xorshift {
+  var state: UInt64
+
+  mutating func next(_ bound: Int) -> Int {
+    state ^= state >> 12
+    state ^= state << 25
+    state ^= state >> 27
+    return Int((state &* 0x2545_F491_4F6C_DD1D) % UInt64(bound))
   }
 }

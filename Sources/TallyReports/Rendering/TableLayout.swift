@@ -174,8 +174,13 @@ struct TableLayout {
       writer.append(text(of: line))
       return
     }
-    // Spaces are written only once something follows them: a line ends without any, as
-    // format(_:widths:) trims it.
+    write(cells, widths: widths, to: &writer)
+  }
+
+  /// A row's cells in their columns, each cut to its width (its display width measured once
+  /// when it fits), written into `writer` with its padding and its line's end.
+  private func write(_ cells: [String], widths: [Int], to writer: inout RecordWriter) {
+    // Spaces are written only once something follows them: a line ends without any.
     var spaces = 0
     func put(_ cell: String) {
       let content = cell.utf8.reversed().drop { $0 == UInt8(ascii: " ") }
@@ -227,25 +232,10 @@ struct TableLayout {
     return widths
   }
 
-  /// A row's cells in their columns, each cut to its width (its display width measured once
-  /// when it fits).
+  /// A row's cells in their columns, as ``write(_:widths:to:)`` writes them.
   private func format(_ cells: [String], widths: [Int]) -> String {
-    var line = ""
-    for (index, column) in columns.enumerated() {
-      var cell = index < cells.count ? cells[index] : ""
-      var cellWidth = DisplayWidth.of(cell)
-      if cellWidth > widths[index] {
-        cell = DisplayWidth.truncate(cell, to: widths[index])
-        cellWidth = DisplayWidth.of(cell)
-      }
-      let padding = String(repeating: " ", count: max(0, widths[index] - cellWidth))
-      if index > 0 { line += "  " }
-      switch column.alignment {
-      case .left, .text: line += index == columns.count - 1 ? cell : cell + padding
-      case .right: line += padding + cell
-      }
-    }
-    while line.last == " " { line.removeLast() }
-    return line + "\n"
+    var writer = RecordWriter()
+    write(cells, widths: widths, to: &writer)
+    return writer.text
   }
 }
