@@ -111,7 +111,7 @@ import Testing
     #expect(stop.status == 0)
     #expect(
       stop.stderr
-        == "Stopped the timer for Writing after 0:00:00 (h:mm:ss): it ran under a second, so "
+        == "Stopped the timer for Writing after 0:00:00 (h:mm:ss): it ran under half a second, so "
         + "nothing was recorded\n")
     let none = "id,timestamp,amount,note\n"
     #expect(try sandbox.succeed("item", "list", "Writing", "--format", "csv") == none)
@@ -124,7 +124,7 @@ import Testing
     // A switch at the same instant stops Writing with nothing and starts Email.
     let switched = try sandbox.run("timer", "switch", "Email", now: "2024-03-01T09:00:00Z")
     #expect(switched.status == 0)
-    #expect(switched.stderr.contains("it ran under a second, so nothing was recorded"))
+    #expect(switched.stderr.contains("it ran under half a second, so nothing was recorded"))
     #expect(try sandbox.succeed("item", "list", "Writing", "--format", "csv") == none)
     #expect(
       try sandbox.succeed("timer", "status", "--format", "csv", now: "2024-03-01T09:00:01Z")

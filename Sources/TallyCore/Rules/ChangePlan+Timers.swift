@@ -216,7 +216,7 @@ extension ChangePlan {
       // A run under half a second is no time: a reading of 0 would count as a day tracked.
       guard !readings.isEmpty else {
         changes.append(.stopTimer(timer))
-        messages.append(stopped + ": it ran under a second, so nothing was recorded")
+        messages.append(stopped + ": it ran under half a second, so nothing was recorded")
         continue
       }
       changes += [.stopTimer(timer), .insertReadings(readings), touch(project, at: at)]
