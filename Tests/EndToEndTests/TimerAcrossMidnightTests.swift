@@ -147,6 +147,14 @@ import Testing
       "timer", "stop", "Email", "--at", "2024-03-01T09:00:00.3Z",
       now: "2024-03-01T09:00:00.1Z")
     #expect(ahead.status == 1)
+    try sandbox.succeed(
+      "timer", "start", "Writing", "--at", "2024-03-01T09:30:05.5Z", now: "2024-03-01T09:31:00Z")
+    let before = try sandbox.run(
+      "timer", "stop", "Writing", "--at", "2024-03-01T09:30:05.2Z", now: "2024-03-01T09:31:00Z")
+    #expect(
+      before.stderr.contains(
+        "started at 2024-03-01 09:30:05.500, after the stop time 2024-03-01 09:30:05.200"),
+      "\(before.stderr)")
     #expect(
       ahead.stderr.contains("2024-03-01 09:00:00.300 is after now (2024-03-01 09:00:00.100)"),
       "\(ahead.stderr)")

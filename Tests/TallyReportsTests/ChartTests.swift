@@ -344,6 +344,21 @@ func chartReport(
     #expect(past[0] != past[1], "\(text)")
   }
 
+  /// Only a bar above the goal goes past its mark: 99% (whose last cell rounds onto the mark)
+  /// and 100% end at it.
+  @Test(arguments: [12, 20, 35]) func onlyABarAboveTheGoalPassesItsMark(width: Int) {
+    let values: [Double] = [95, 99, 100, 101, 130]
+    let text = ReportTable.render([chartReport(values, goal: 100)], barWidth: width)
+    let lines = text.split(separator: "\n").filter { $0.hasPrefix("P") && !$0.hasPrefix("PERIOD") }
+      .map(String.init)
+    let marks = columns(of: "┊", in: text)
+    #expect(Set(marks).count == 1 && marks[0] != nil, "\(text)")
+    for (value, line) in zip(values, lines) where value <= 100 {
+      #expect(line.hasSuffix("┊"), "\(value) at \(width): \(text)")
+    }
+    #expect(!lines[4].hasSuffix("┊"), "\(text)")
+  }
+
   @Test func barsTakeTheTerminalsWidth() {
     let report = chartReport([10, 40])
     let narrow = ReportTable.render([report], width: 60)

@@ -143,11 +143,11 @@ extension ChangePlan {
     try checkPast(run.until, as: "the interval's end", at: at, in: db)
     try checkSpan(from: from, to: run.until, isTracked: true, in: db)
     if let running = try db.timer(of: id), run.until > running.startedAt {
+      let (end, since) = TimestampFormat.localApart(run.until, running.startedAt, in: zone)
       throw TallyError(
         .conflict,
-        "the interval from \(TimestampFormat.local(from, in: zone)) to "
-          + "\(TimestampFormat.local(run.until, in: zone)) overlaps the timer running for "
-          + "\(project.title) since \(TimestampFormat.local(running.startedAt, in: zone))",
+        "the interval from \(start) to \(end) overlaps the timer running for "
+          + "\(project.title) since \(since)",
         hint: "Stop the timer with `tally timer stop \(project.title) --at TIME`, or track "
           + "time that ends before it started.")
     }
@@ -330,11 +330,10 @@ extension ChangePlan {
         hint: "Start one with `tally timer start \(project.title)`.")
     }
     guard let at, at < timer.startedAt else { return (project, timer) }
+    let (started, stop) = TimestampFormat.localApart(timer.startedAt, at, in: db.zone)
     throw TallyError(
       .invalidInput,
-      "the timer for \(project.title) started at "
-        + "\(TimestampFormat.local(timer.startedAt, in: db.zone)), after the stop time "
-        + TimestampFormat.local(at, in: db.zone),
+      "the timer for \(project.title) started at \(started), after the stop time \(stop)",
       hint: "`tally timer cancel \(project.title)` stops it without recording anything.")
   }
 }

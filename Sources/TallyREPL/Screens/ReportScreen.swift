@@ -48,8 +48,8 @@ final class ReportScreen: Screen, StoreSubscriber {
   }
 
   /// The columns a terminal `width` wide shows: the kind's own, less the figures read least
-  /// (the mean, the first, the change, min and max, the rate, the goal, whether it was met)
-  /// one at a time until the latest periods fit as a table; else ``compact(_:)``'s.
+  /// (the mean, the first, the change, min and max, the rate, the goal, the share of it) one at
+  /// a time until the latest periods fit as a table; else ``compact(_:)``'s.
   ///
   /// A table too wide is drawn as records, ten lines a period, which no screen holds; the
   /// latest `rows` periods are measured, as no more are drawn.
@@ -59,7 +59,10 @@ final class ReportScreen: Screen, StoreSubscriber {
     var latest = report
     latest.rows = Array(report.rows.suffix(max(1, rows)))
     var shown = report.shownStatistics
-    let leastRead: [ReportStatistic] = [.mean, .first, .change, .min, .max, .rate, .goal, .met]
+    // Whether a period met its goal goes last: its goal and its share of it before it.
+    let leastRead: [ReportStatistic] = [
+      .mean, .first, .change, .min, .max, .rate, .goal, .progress,
+    ]
     var dropping = leastRead.filter(shown.contains)[...]
     while ReportTable.tableWidth(latest, statistics: shown) > width {
       guard let dropped = dropping.popFirst() else { return compact(report) }

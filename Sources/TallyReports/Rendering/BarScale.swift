@@ -67,12 +67,17 @@ struct BarScale {
         ? left - CharacterCells.filled(goal / low, of: left)
         : start + CharacterCells.filled((goal - base) / (high - base), of: right)
       let mark = min(max(place, 0), cells.count - 1)
-      if mark >= start, cells[mark] != " ", cells.last == " " {
+      if mark >= start, let value, value.isFinite, value > goal, cells.last == " " {
         // A bar past the goal goes on past the mark, one cell further, rather than under it:
         // drawn over, 109% and 116% both ended at the mark.
         cells.removeLast()
         cells.insert(glyphs.goal, at: mark)
       } else {
+        // A bar at the goal or short of it ends at the mark, never past it, whatever its
+        // last cell's rounding: 99% drawn past the mark read as a goal passed.
+        if mark >= start, value.map({ $0.isFinite && $0 >= 0 || !hasAxis }) == true {
+          for index in mark..<cells.count { cells[index] = " " }
+        }
         cells[mark] = glyphs.goal
       }
     }
