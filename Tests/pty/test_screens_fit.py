@@ -149,6 +149,10 @@ class ScreensFit(unittest.TestCase):
                 lines = ESCAPES.sub("", child.before).replace("\r", "").split("\n")
                 text = "\n".join(lines)
                 self.assertIn("Goal: at least 20 km per day", text)
+                # The figures read least go before the table falls to records; whether a
+                # period met its goal stays.
+                self.assertNotIn("RECORD", text)
+                self.assertIn("MET", text)
                 wide = [line for line in lines if len(line) > columns]
                 self.assertEqual(wide, [])
 

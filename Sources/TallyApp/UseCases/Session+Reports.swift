@@ -111,10 +111,21 @@ extension Session {
     case .table:
       // The rows fit the terminal; the title, goal and forecast sentences wrap at its spaces,
       // as the REPL's report screen wraps them.
+      guard request.statistics == nil, let width = display.width else {
+        return TextWrap.wrap(
+          ReportTable.render(
+            reports, statistics: request.statistics, width: display.width,
+            glyphs: display.glyphs),
+          width: display.width)
+      }
+      // On a terminal each report leaves out the figures read least rather than fall to
+      // records, ten lines a period (`--stats` names the columns and keeps them).
       return TextWrap.wrap(
-        ReportTable.render(
-          reports, statistics: request.statistics, width: display.width, glyphs: display.glyphs),
-        width: display.width)
+        reports.map { report in
+          ReportTable.render(
+            [report], statistics: ReportTable.statistics(fitting: report, width: width),
+            width: width, glyphs: display.glyphs)
+        }.joined(separator: "\n"), width: width)
     case .csv:
       return ReportCSV.render(
         reports, statistics: request.statistics, outlook: request.outlook.statistics,

@@ -47,30 +47,6 @@ final class ReportScreen: Screen, StoreSubscriber {
     return [.count, headline] + (report.rows.contains { $0.goal != nil } ? [.progress] : [])
   }
 
-  /// The columns a terminal `width` wide shows: the kind's own, less the figures read least
-  /// (the mean, the first, the change, min and max, the rate, the goal, the share of it) one at
-  /// a time until the latest periods fit as a table; else ``compact(_:)``'s.
-  ///
-  /// A table too wide is drawn as records, ten lines a period, which no screen holds; the
-  /// latest `rows` periods are measured, as no more are drawn.
-  private static func statistics(
-    _ report: ProjectReport, width: Int, rows: Int
-  ) -> [ReportStatistic] {
-    var latest = report
-    latest.rows = Array(report.rows.suffix(max(1, rows)))
-    var shown = report.shownStatistics
-    // Whether a period met its goal goes last: its goal and its share of it before it.
-    let leastRead: [ReportStatistic] = [
-      .mean, .first, .change, .min, .max, .rate, .goal, .progress,
-    ]
-    var dropping = leastRead.filter(shown.contains)[...]
-    while ReportTable.tableWidth(latest, statistics: shown) > width {
-      guard let dropped = dropping.popFirst() else { return compact(report) }
-      shown.removeAll { $0 == dropped }
-    }
-    return shown
-  }
-
   /// The report as drawn: on a terminal, without the earliest periods that would push its
   /// title off the top (lines that wrap counted as the lines they take), and a line saying so.
   ///
@@ -84,7 +60,9 @@ final class ReportScreen: Screen, StoreSubscriber {
     // A terminal too narrow for every figure gets those read most, so that a period is a row
     // and not a record of ten; one too short for a period's figures, the headline and the
     // goal's progress alone.
-    var statistics = width.map { Self.statistics(report, width: $0, rows: height) }
+    var statistics = width.map {
+      ReportTable.statistics(fitting: report, width: $0, rows: height) ?? Self.compact(report)
+    }
     /// The drawing of the latest `count` periods, the rows it takes with the commands' line
     /// and the prompt under it, and whether that fits.
     func drawing(_ count: Int) -> (text: String, rows: Int, fits: Bool) {

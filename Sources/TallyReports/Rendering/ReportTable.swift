@@ -36,6 +36,30 @@ public enum ReportTable {
     }.joined(separator: "\n")
   }
 
+  /// The columns a terminal `width` wide shows of `report`: the kind's own, less the figures
+  /// read least (the mean, the first, the change, min and max, the rate, the goal, the share
+  /// of it) one at a time until its latest `rows` periods (all without) fit as a table;
+  /// `nil` when even the fewest do not, and records are drawn.
+  ///
+  /// A table too wide is drawn as records, ten lines a period: whether a period met its goal
+  /// goes last.
+  public static func statistics(fitting report: ProjectReport, width: Int, rows: Int? = nil)
+    -> [ReportStatistic]?
+  {
+    var latest = report
+    if let rows { latest.rows = Array(report.rows.suffix(max(1, rows))) }
+    var shown = report.shownStatistics
+    let leastRead: [ReportStatistic] = [
+      .mean, .first, .change, .min, .max, .rate, .goal, .progress,
+    ]
+    var dropping = leastRead.filter(shown.contains)[...]
+    while tableWidth(latest, statistics: shown) > width {
+      guard let dropped = dropping.popFirst() else { return nil }
+      shown.removeAll { $0 == dropped }
+    }
+    return shown
+  }
+
   /// The columns `report`'s table takes without bars, its title and goal lines aside: wider
   /// than a terminal, it is drawn as records there.
   public static func tableWidth(_ report: ProjectReport, statistics: [ReportStatistic]) -> Int {
