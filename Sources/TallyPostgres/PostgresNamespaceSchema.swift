@@ -8,21 +8,23 @@ import TallyCore
 ///   (`Secret` kept as `Secret`, or `hours` with a no-break space after it): it stood beside
 ///   the project whose key tally makes, so that one person's `project delete Secret`,
 ///   `report`, `timer start` and `unshare` reached a member's decoy instead, and their
-///   `backup` failed. Now no two projects have keys that fold alike (a unique index on the
-///   folded key), and no title or key starts or ends with a space of any kind;
+///   `backup` failed. Now a key is its title in NFC and the server's lower case, exactly as
+///   tally makes it (but for a title holding `İ` or a capital sigma, whose lower case the
+///   server and Swift write differently: v10's folded comparison holds those), so the unique
+///   key is tally's; and no title or key starts or ends with a space of any kind, nor with a
+///   zero-width space, which Swift trims too;
 /// - descriptions of the journal and the history of any length: twenty-five steps of 100 MB
 ///   each (compressed to 30 MB on disk) took every reader's `report --as-of`, `check` and
 ///   `item show` to 5 GB. Now a description holds at most 1 MiB, as no message of tally's
-///   comes near;
+///   comes near, and an entry or a step names at most 100,000 projects (fifty million
+///   names of one project took 400 MB a row);
 /// - readings with more tags than tally takes (32), which stopped the owner's `backup`;
 /// - grants for roles that do not exist, by the million, on a project of one's own: every
 ///   policy of everyone's statements read them all. Now the projects one may use are found
 ///   from one's own roles, through an index on the role.
 ///
 /// The checks are added `NOT VALID`, as the earlier ones: rows written from now on are held
-/// to them. The index is made at once: a database that already holds two keys folded alike
-/// (a decoy planted before) is refused this migration, naming the index, until the
-/// administrator takes one of them out.
+/// to them.
 enum PostgresNamespaceSchema {
   /// The longest description of a journal entry or a history step, in bytes.
   static let longestDescription = 1 << 20
@@ -30,7 +32,10 @@ enum PostgresNamespaceSchema {
   /// The characters Swift trims as white space (Unicode's `White_Space`), as a bracket
   /// expression of the server's regular expressions.
   static let whiteSpace =
-    #"[\u0009-\u000D\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]"#
+    #"[\u0009-\u000D\u0020\u0085\u00A0\u1680\u2000-\u200B\u2028\u2029\u202F\u205F\u3000]"#
+
+  /// The most projects one entry of the journal or one step of the history names.
+  static let mostProjects = 100_000
 
   static var statements: [String] {
     [
@@ -40,11 +45,13 @@ enum PostgresNamespaceSchema {
         AND title_key !~ '^\(whiteSpace)' AND title_key !~ '\(whiteSpace)$'
       ) NOT VALID
       """,
-      // Keys are compared as the v10 trigger compares a key with its title: decomposed, in
-      // the server's lower case, every sigma alike and without dots above.
+      // The key is the title in NFC and lower case, as tally's: the unique key is then one
+      // title. `İ` and a capital sigma are lowered otherwise by Swift (`i̇`, a final `ς`):
+      // v10's trigger, which folds both sides, holds titles with them.
       """
-      CREATE UNIQUE INDEX project_title_folded ON project (
-        (translate(lower(normalize(title_key, NFD)), U&'\\03C2\\0307', U&'\\03C3')))
+      ALTER TABLE project ADD CONSTRAINT project_title_key_exact CHECK (
+        title_key = lower(normalize(title, NFC)) OR title ~ '[\\u0130\\u03A3]'
+      ) NOT VALID
       """,
       """
       ALTER TABLE journal ADD CONSTRAINT journal_description_bounded
@@ -53,6 +60,14 @@ enum PostgresNamespaceSchema {
       """
       ALTER TABLE history ADD CONSTRAINT history_description_bounded
         CHECK (octet_length(description) <= \(longestDescription)) NOT VALID
+      """,
+      """
+      ALTER TABLE journal ADD CONSTRAINT journal_projects_bounded
+        CHECK (cardinality(project_ids) <= \(mostProjects)) NOT VALID
+      """,
+      """
+      ALTER TABLE history ADD CONSTRAINT history_projects_bounded
+        CHECK (cardinality(project_ids) <= \(mostProjects)) NOT VALID
       """,
       tagsBounded("reading"),
       tagsBounded("set_aside_reading"),

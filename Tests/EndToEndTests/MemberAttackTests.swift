@@ -865,6 +865,8 @@ struct MemberAttackTests {
     let decoys = [
       ("Secret", "Secret"), ("SECRET", "secret\u{0307}"), ("Secret\u{00A0}", "secret\u{00A0}"),
       ("\u{2003}Secret", "\u{2003}secret"), ("Secret", "sécret"),
+      // Swift trims a zero-width space; the server kept it, and the key was tally's.
+      ("Secret\u{200B}", "secret\u{200B}"),
     ]
     for (title, key) in decoys {
       let result = try PostgresTestServer.psqlResult(
@@ -884,9 +886,9 @@ struct MemberAttackTests {
     let change =
       #"'{"insertReadings":{"_0":[{"id":' || currval('reading_id_seq') || ',"projectID":"#
       + #"\#(scene.weight),"amount":3,"timestamp":\#(at),"isReset":false}]}}'"#
-    func entry(_ description: String) -> String {
+    func entry(_ description: String, projects: String = "ARRAY[\(scene.weight)]") -> String {
       "INSERT INTO journal (at, description, change, writer, touched, project_ids) VALUES "
-        + "(\(at), \(description), \(change), 'w', 0, ARRAY[\(scene.weight)]); "
+        + "(\(at), \(description), \(change), 'w', 0, \(projects)); "
     }
     let step =
       "INSERT INTO history (at, action, description, change, project_ids) VALUES "
@@ -898,6 +900,13 @@ struct MemberAttackTests {
       #expect(
         result.errors.contains("journal_description_bounded"), "\(result.errors.prefix(300))")
     }
+    // One project named 100,001 times.
+    let named = try PostgresTestServer.psqlResult(
+      cyd,
+      added
+        + entry("'Added reading'", projects: "array_fill(\(scene.weight)::BIGINT, ARRAY[100001])"))
+    #expect(named.status != 0)
+    #expect(named.errors.contains("journal_projects_bounded"), "\(named.errors.prefix(300))")
     // A reading of 33 tags, where cyd may write.
     let tags = "," + (1...33).map { "t\($0)" }.joined(separator: ",") + ","
     let tagged = try PostgresTestServer.psqlResult(
@@ -911,6 +920,9 @@ struct MemberAttackTests {
     // taken is refused in the words of one taken.
     let danTally = try scene.team.person("dan")
     try danTally.succeed("project", "add", "Ärger Übung", "--frequency", "daily")
+    // Titles that differ by a dot above are two titles, as on SQLite.
+    try danTally.succeed("project", "add", "Zaba", "--frequency", "daily")
+    try danTally.succeed("project", "add", "Żaba", "--frequency", "daily")
     let taken = try danTally.run("project", "add", "SECRET", "--frequency", "daily")
     #expect(taken.status != 0)
     #expect(taken.stderr.contains("already exists"), "\(taken.stderr)")

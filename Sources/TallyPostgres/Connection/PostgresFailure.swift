@@ -275,7 +275,7 @@ enum PostgresFailure {
         .storage, "cannot open \(address): \(message)",
         hint: "Create it first: createdb \(address.database)")
     case "23505"
-    where ["project_title_key_key", "project_title_folded"].contains(error.constraintName):
+    where error.constraintName == "project_title_key_key":
       // A title the person cannot see: titles are one namespace on the server.
       return TallyError(
         .conflict,
