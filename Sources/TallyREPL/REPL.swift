@@ -242,6 +242,12 @@ public final class REPL {
     case .quit:
       break
     case .go(let route):
+      // `go` to the screen shown draws it again (after a resize, say): the same route is no
+      // change of state, so nothing else would.
+      guard route != store.state.navigation.route else {
+        stack.top?.redraw()
+        return true
+      }
       store.dispatch(.navigate(.setRoute(route)))
     case .back:
       guard store.state.navigation.route.count > 1 else {

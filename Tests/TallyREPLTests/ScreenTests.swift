@@ -204,6 +204,18 @@ import Testing
     }
   }
 
+  /// `go` to the screen shown draws it again, at the terminal's width now.
+  @Test func goToTheScreenShownDrawsItAgain() throws {
+    let repl = try REPLHarness(width: 80)
+    try repl.addProject("Mileage", units: "km")
+    repl.run("open Mileage", "add 10", "report")
+    repl.clear()
+    repl.width = 60
+    #expect(repl.run("go home/Mileage/report"))
+    #expect(repl.output.contains("Mileage (km), monthly"), "\(repl.output)")
+    #expect(repl.prompt == "tally › Mileage › report › ")
+  }
+
   @Test func theReportScreenFollowsThePeriod() throws {
     let repl = try REPLHarness()
     try repl.addProject("Mileage", units: "km")
