@@ -68,13 +68,7 @@ struct JournalListing {
           ": "
           + entry.edits.map { edit in
             // A time moved to or from one with seconds shows them on both sides.
-            let seconds = [edit.old, edit.new].contains { value in
-              if case .time(let time) = value {
-                TimestampFormat.hasSeconds(time, in: zone)
-              } else {
-                false
-              }
-            }
+            let seconds = hasSeconds(edit.old) || hasSeconds(edit.new)
             return "\(edit.field) \(text(edit.old, seconds: seconds)) → "
               + text(edit.new, seconds: seconds)
           }
@@ -89,6 +83,12 @@ struct JournalListing {
   }
 
   /// A value for people: notes quoted, what is not there in words.
+  /// Whether `value` is a time with seconds in the listing's zone.
+  private func hasSeconds(_ value: ValueEdit.Value) -> Bool {
+    guard case .time(let time) = value else { return false }
+    return TimestampFormat.hasSeconds(time, in: zone)
+  }
+
   private func text(_ value: ValueEdit.Value, seconds: Bool = false) -> String {
     switch value {
     case .amount(let amount): AmountFormat.plain(amount)

@@ -74,8 +74,9 @@ struct BarScale {
         cells.insert(glyphs.goal, at: mark)
       } else {
         // A bar at the goal or short of it ends at the mark, never past it, whatever its
-        // last cell's rounding: 99% drawn past the mark read as a goal passed.
-        if mark >= start, value.map({ $0.isFinite && $0 >= 0 || !hasAxis }) == true {
+        // last cell's rounding: 99% drawn past the mark read as a goal passed. (Right of the
+        // axis there is only a positive bar to clear.)
+        if mark >= start {
           for index in mark..<cells.count { cells[index] = " " }
         }
         cells[mark] = glyphs.goal
