@@ -82,13 +82,13 @@ struct JournalListing {
     output.write(table.render(width: width))
   }
 
-  /// A value for people: notes quoted, what is not there in words.
   /// Whether `value` is a time with seconds in the listing's zone.
   private func hasSeconds(_ value: ValueEdit.Value) -> Bool {
     guard case .time(let time) = value else { return false }
     return TimestampFormat.hasSeconds(time, in: zone)
   }
 
+  /// A value for people: notes quoted, what is not there in words.
   private func text(_ value: ValueEdit.Value, seconds: Bool = false) -> String {
     switch value {
     case .amount(let amount): AmountFormat.plain(amount)
